@@ -1,0 +1,134 @@
+//! Chapter 1, Motion in Three Vectors: a body is a place, a speed and this tick's pushes.
+//!
+//! Each experiment is one subcommand in its own module; with no subcommand the binary runs them
+//! all in the order the book tells them.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+mod held;
+mod reorder;
+mod swarm;
+mod table;
+
+/// Chapter 1 of the book: how a body moves, why the order of a step matters, and how to prove
+/// two runs are the same run. With no subcommand, every experiment runs in the book's order.
+#[derive(Parser, Debug)]
+#[command(name = "bodies", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub mode: Option<Mode>,
+}
+
+/// A number of ticks: at least one, at most a million.
+fn ticks(s: &str) -> Result<u32, String> {
+    let n: u64 = s.parse().map_err(|_| format!("'{s}' is not a whole number of ticks"))?;
+    if (1..=1_000_000).contains(&n) {
+        Ok(n as u32)
+    } else {
+        Err(format!("{n} ticks is out of range: give 1 to 1000000"))
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Mode {
+    /// One falling body, tick by tick: the table you can check with a pencil.
+    ///
+    /// Starts at (24, 8) moving (2, 0) and pushed by gravity (0, 0.5) every tick. Each row is
+    /// what was pushed that tick, and the velocity and position after the step.
+    Table {
+        #[arg(long, default_value = "4", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+    },
+    /// The same falling body stepped two ways: velocity first (the world's `step`) and position
+    /// first (the retired `step_lagging`), side by side.
+    Orders {
+        #[arg(long, default_value = "4", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+    },
+    /// A body on a tether to the middle of the window, under both orders: one keeps its swing,
+    /// the other swings wider every time until it is gone.
+    ///
+    /// The tether pulls with 0.02 of the offset; the body starts 48 px out, at rest.
+    Held {
+        #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Also draw both paths (offset from the middle against time) into this PNG.
+        #[arg(long, value_name = "FILE")]
+        picture: Option<PathBuf>,
+    },
+    /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
+    /// float's bits agree on every tick.
+    Swarm {
+        #[arg(long, default_value = "7")]
+        seed: u64,
+        #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Also draw the first run's trails and final places into this PNG.
+        #[arg(long, value_name = "FILE")]
+        picture: Option<PathBuf>,
+    },
+    /// Three pushes summed in all six orders, then in whatever order a HashMap chooses: the
+    /// total depends on the order, and a HashMap picks a new order for every new map.
+    Reorder {
+        /// How many freshly made maps to sum over.
+        #[arg(long, default_value = "1000", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        walks: u32,
+    },
+    /// The swarm with the three pushes added in two orders: the pictures agree, the numbers
+    /// never do, and the gap between them grows.
+    Clash {
+        #[arg(long, default_value = "7")]
+        seed: u64,
+    },
+}
+
+/// Runs the chapter with `args` (program name first), reporting to `out`.
+pub fn invoke(
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+    out: &mut dyn Write,
+) -> Result<(), world::cli::Failure> {
+    world::cli::invoke::<Cli>(args, out, run)
+}
+
+/// The experiments in the order the chapter tells them, as the subcommands that run them.
+pub const BOOK_ORDER: &[&str] =
+    &["table", "orders", "held --ticks 400", "swarm", "reorder", "clash"];
+
+/// Runs one experiment, or all of them in the book's order.
+pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
+    match cli.mode {
+        Some(Mode::Table { ticks }) => table::table(out, ticks),
+        Some(Mode::Orders { ticks }) => table::orders(out, ticks),
+        Some(Mode::Held { ticks, picture }) => held::run(out, ticks, picture.as_deref()),
+        Some(Mode::Swarm { seed, ticks, picture }) => {
+            swarm::twice(out, seed, ticks, picture.as_deref())
+        }
+        Some(Mode::Reorder { walks }) => reorder::run(out, walks),
+        Some(Mode::Clash { seed }) => swarm::clash(out, seed),
+        None => world::cli::in_order::<Cli>("bodies", BOOK_ORDER, out, run),
+    }
+}
+
+/// A float to 17 significant digits, enough to tell any two doubles apart.
+pub fn sig17(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let int_digits = libm::floor(libm::log10(x.abs())) as i32 + 1;
+    let decimals = (17 - int_digits).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sig17_counts_digits_not_decimals() {
+        assert_eq!(super::sig17(63.428194040359003), "63.428194040359003");
+        assert_eq!(super::sig17(0.4), "0.40000000000000002");
+        assert_eq!(super::sig17(-0.4), "-0.40000000000000002");
+    }
+}

@@ -1,0 +1,61 @@
+//! Three pushes and the order they are added in.
+
+use std::collections::{BTreeSet, HashMap};
+use std::io::Write;
+
+use world::Vec2;
+
+use crate::table::GRAVITY;
+
+// ANCHOR: pushes
+/// A sideways gust that also lifts a little.
+pub const BREEZE: Vec2 = Vec2::new(0.12, -0.2);
+/// A small eddy, back and down.
+pub const SWIRL: Vec2 = Vec2::new(-0.05, 0.1);
+// ANCHOR_END: pushes
+
+const NAMED: [(&str, Vec2); 3] = [("gravity", GRAVITY), ("breeze", BREEZE), ("swirl", SWIRL)];
+
+/// The six orders of three things, as indices.
+const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+/// The pushes added up in the order given, left to right, starting from zero.
+fn total(pushes: impl Iterator<Item = Vec2>) -> Vec2 {
+    pushes.fold(Vec2::ZERO, Vec2::add)
+}
+
+pub fn run(out: &mut dyn Write, walks: u32) -> anyhow::Result<()> {
+    writeln!(out, "three pushes:")?;
+    for (name, p) in NAMED {
+        writeln!(out, "  {name:<8} {p:6}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "added in each of the six orders, the y of the total:")?;
+    let mut seen = BTreeSet::new();
+    for order in ORDERS {
+        let y = total(order.iter().map(|&i| NAMED[i].1)).y;
+        let names: Vec<&str> = order.iter().map(|&i| NAMED[i].0).collect();
+        writeln!(
+            out,
+            "  {:<26} {}  bits {:016x}",
+            names.join(" + "),
+            crate::sig17(y),
+            y.to_bits()
+        )?;
+        seen.insert(y.to_bits());
+    }
+    writeln!(out)?;
+    writeln!(out, "different totals from the six orders:            {}", seen.len())?;
+
+    // ANCHOR: walks
+    // The chapter's one walk over a HashMap, kept to show why world code never does it: every
+    // new map is keyed by a fresh random state, so each walk may visit the pushes in a new order.
+    let mut totals = BTreeSet::new();
+    for _ in 0..walks {
+        let map: HashMap<&str, Vec2> = NAMED.into_iter().collect();
+        totals.insert(total(map.values().copied()).y.to_bits());
+    }
+    // ANCHOR_END: walks
+    writeln!(out, "different totals from {walks} walks over a HashMap: {}", totals.len())?;
+    Ok(())
+}

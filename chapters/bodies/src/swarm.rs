@@ -1,0 +1,184 @@
+//! Twenty-four tethered bodies: run twice to prove a run repeats, and run with the pushes
+//! summed in two orders to show that the order of a sum is part of the world.
+
+use std::io::Write;
+use std::path::Path;
+
+use world::render::{Frame, GREY, INK};
+use world::rng::Stream;
+use world::{Body, Vec2, digest};
+
+use crate::held::tether;
+use crate::reorder::{BREEZE, SWIRL};
+use crate::table::GRAVITY;
+
+/// The stream the swarm is placed and launched from.
+const SWARM_STREAM: u64 = 2;
+const SWARM_SIZE: usize = 24;
+
+// ANCHOR: scatter
+/// Twenty-four bodies anywhere in the window but its 16 px border, each moving up to 1.5 px a
+/// tick in each direction. Every number comes off one stream in one order, so the seed decides
+/// all of them.
+pub fn scatter(seed: u64) -> Vec<Body> {
+    let mut s = Stream::new(seed, SWARM_STREAM);
+    (0..SWARM_SIZE)
+        .map(|_| {
+            let pos = Vec2::new(s.between(16.0, 176.0), s.between(16.0, 112.0));
+            let vel = Vec2::new(s.between(-1.5, 1.5), s.between(-1.5, 1.5));
+            Body::new(pos, vel)
+        })
+        .collect()
+}
+// ANCHOR_END: scatter
+
+// ANCHOR: advance
+/// One tick of a swarm: each body in slice order takes its tether and then the given pushes,
+/// in the order given, and steps.
+pub fn advance(bodies: &mut [Body], pushes: &[Vec2]) {
+    for b in bodies.iter_mut() {
+        b.push(tether(b));
+        for p in pushes {
+            b.push(*p);
+        }
+        b.step();
+    }
+}
+// ANCHOR_END: advance
+
+/// The window with every body drawn as one dark pixel.
+pub fn frame(bodies: &[Body]) -> Frame {
+    let mut f = Frame::view();
+    for b in bodies {
+        f.dot(b.pos, INK);
+    }
+    f
+}
+
+/// One run: (frame hash, number hash) after every tick, and the bodies at the end.
+fn one_run(seed: u64, ticks: u32, pushes: &[Vec2]) -> (Vec<(String, String)>, Vec<Body>) {
+    let mut bodies = scatter(seed);
+    let hashes = (0..ticks)
+        .map(|_| {
+            advance(&mut bodies, pushes);
+            (frame(&bodies).hash(), digest::bodies(&bodies))
+        })
+        .collect();
+    (hashes, bodies)
+}
+
+/// The ticks a table of a long run shows.
+fn shown(ticks: u32) -> Vec<u32> {
+    let mut t: Vec<u32> = [1, 10, 100, 1000, 10000].into_iter().filter(|&t| t < ticks).collect();
+    t.push(ticks);
+    t
+}
+
+pub fn twice(
+    out: &mut dyn Write,
+    seed: u64,
+    ticks: u32,
+    picture: Option<&Path>,
+) -> anyhow::Result<()> {
+    let (one, end_one) = one_run(seed, ticks, &[]);
+    let (two, end_two) = one_run(seed, ticks, &[]);
+    writeln!(
+        out,
+        "seed {seed}, {SWARM_SIZE} tethered bodies, {ticks} ticks, the same run made twice"
+    )?;
+    writeln!(out)?;
+    writeln!(out, " tick  frame (1st)   frame (2nd)   numbers (1st)     numbers (2nd)")?;
+    for t in shown(ticks) {
+        let ((f1, n1), (f2, n2)) = (&one[t as usize - 1], &two[t as usize - 1]);
+        writeln!(out, "{t:>5}  {f1}  {f2}  {n1}  {n2}")?;
+    }
+    let frames = one.iter().zip(&two).all(|(a, b)| a.0 == b.0);
+    let numbers = one.iter().zip(&two).all(|(a, b)| a.1 == b.1);
+    writeln!(out)?;
+    writeln!(out, "frame hashes equal on all {ticks} ticks:  {}", yes(frames))?;
+    writeln!(out, "number hashes equal on all {ticks} ticks: {}", yes(numbers))?;
+    writeln!(out)?;
+    writeln!(out, "body 0's y after tick {ticks}, 1st run: {}", crate::sig17(end_one[0].pos.y))?;
+    writeln!(out, "body 0's y after tick {ticks}, 2nd run: {}", crate::sig17(end_two[0].pos.y))?;
+    if let Some(path) = picture {
+        trails(seed, ticks).save_png(path, 3)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// Where every body has been, in grey, and where it ends, in ink.
+fn trails(seed: u64, ticks: u32) -> Frame {
+    let mut bodies = scatter(seed);
+    let mut f = Frame::view();
+    for _ in 0..ticks {
+        advance(&mut bodies, &[]);
+        for b in &bodies {
+            f.dot(b.pos, GREY);
+        }
+    }
+    for b in &bodies {
+        f.dot(b.pos, INK);
+    }
+    f
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "NO" }
+}
+
+/// The widest distance between the same body in two swarms.
+fn widest(a: &[Body], b: &[Body]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x.pos.dist(y.pos)).fold(0.0, f64::max)
+}
+
+pub fn clash(out: &mut dyn Write, seed: u64) -> anyhow::Result<()> {
+    const PICTURED: u32 = 400;
+    const LONG: u32 = 10_000;
+    let order_a = [GRAVITY, BREEZE, SWIRL];
+    let order_b = [SWIRL, BREEZE, GRAVITY];
+    let (mut a, mut b) = (scatter(seed), scatter(seed));
+    let (mut first_numbers, mut first_frames) = (None, None);
+    let mut rows = Vec::new();
+    let mut gaps = Vec::new();
+    for t in 1..=LONG {
+        advance(&mut a, &order_a);
+        advance(&mut b, &order_b);
+        if first_numbers.is_none() && digest::bodies(&a) != digest::bodies(&b) {
+            first_numbers = Some(t);
+        }
+        if t <= PICTURED {
+            let (fa, fb) = (frame(&a).hash(), frame(&b).hash());
+            if first_frames.is_none() && fa != fb {
+                first_frames = Some(t);
+            }
+            if [1, 2, 10, PICTURED].contains(&t) {
+                rows.push((t, fa, fb, digest::bodies(&a), digest::bodies(&b)));
+            }
+        }
+        if [1, 10, 100, 1000, LONG].contains(&t) {
+            gaps.push((t, widest(&a, &b)));
+        }
+    }
+    writeln!(
+        out,
+        "seed {seed}, {SWARM_SIZE} bodies; A adds gravity, breeze, swirl and B adds swirl, breeze, gravity"
+    )?;
+    writeln!(out)?;
+    writeln!(out, " tick  frame A       frame B       numbers A         numbers B")?;
+    for (t, fa, fb, na, nb) in rows {
+        writeln!(out, "{t:>5}  {fa}  {fb}  {na}  {nb}")?;
+    }
+    writeln!(out)?;
+    let when = |t: Option<u32>, span: u32| {
+        t.map_or(format!("none in {span} ticks"), |t| format!("tick {t}"))
+    };
+    writeln!(out, "numbers first differ: {}", when(first_numbers, LONG))?;
+    writeln!(out, "frames first differ:  {}", when(first_frames, PICTURED))?;
+    writeln!(out)?;
+    writeln!(out, " tick  widest gap between A and B, in pixels")?;
+    for (t, g) in gaps {
+        writeln!(out, "{t:>5}  {g:.3e}")?;
+    }
+    Ok(())
+}

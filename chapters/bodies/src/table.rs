@@ -1,0 +1,93 @@
+//! The falling body by hand: the first table, and the same body under the retired order.
+
+use std::io::Write;
+
+use world::{Body, Vec2};
+
+// ANCHOR: falling
+/// The one push in this chapter's first runs: half a pixel per tick per tick, downwards.
+pub const GRAVITY: Vec2 = Vec2::new(0.0, 0.5);
+
+/// The body the hand table follows: 24 px in, 8 px down, moving right at 2 px a tick.
+pub fn falling() -> Body {
+    Body::new(Vec2::new(24.0, 8.0), Vec2::new(2.0, 0.0))
+}
+// ANCHOR_END: falling
+
+// ANCHOR: table
+pub fn table(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+    let mut b = falling();
+    writeln!(out, "tick       pushed      velocity after      position after")?;
+    writeln!(
+        out,
+        "{:>4}  {:>12}  {:>16}  {:>18}",
+        0,
+        "-",
+        format!("{:6}", b.vel),
+        format!("{:7}", b.pos)
+    )?;
+    for t in 1..=ticks {
+        b.push(GRAVITY);
+        let pushed = b.acc();
+        b.step();
+        writeln!(
+            out,
+            "{t:>4}  {:>12}  {:>16}  {:>18}",
+            format!("{:5}", pushed),
+            format!("{:6}", b.vel),
+            format!("{:7}", b.pos)
+        )?;
+    }
+    Ok(())
+}
+// ANCHOR_END: table
+
+/// Both orders from the same start, one row a tick. The falling speed is the velocity's y,
+/// the only part gravity touches.
+pub fn orders(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+    let (mut first, mut lagging) = (falling(), falling());
+    writeln!(out, "      step: velocity, then position    step_lagging: position, then velocity")?;
+    writeln!(out, "tick       position      falling at          position      falling at")?;
+    for t in 1..=ticks {
+        first.push(GRAVITY);
+        lagging.push(GRAVITY);
+        first.step();
+        lagging.step_lagging();
+        writeln!(
+            out,
+            "{t:>4}  {:>16}  {:>12.3}      {:>16}  {:>12.3}",
+            format!("{:7}", first.pos),
+            first.vel.y,
+            format!("{:7}", lagging.pos),
+            lagging.vel.y
+        )?;
+    }
+    let gap = first.pos.dist(lagging.pos);
+    writeln!(out)?;
+    writeln!(
+        out,
+        "after {ticks} ticks the lagging body trails by {gap:.3} px, and the gap widens 0.5 px a tick:"
+    )?;
+    writeln!(out, "its place at tick n is where the other body stood at tick n-1")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lagging_is_one_tick_behind_exactly() {
+        let (mut a, mut b) = (falling(), falling());
+        let mut prev = a.pos;
+        for _ in 0..50 {
+            a.push(GRAVITY);
+            b.push(GRAVITY);
+            a.step();
+            b.step_lagging();
+            assert_eq!(b.pos, prev);
+            assert_eq!(a.vel, b.vel);
+            prev = a.pos;
+        }
+    }
+}

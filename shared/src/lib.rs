@@ -1,0 +1,16 @@
+//! The world the book builds, one small module per idea.
+//!
+//! Every chapter is a binary on top of this crate. Anything two chapters share lives here, and
+//! nothing here reads a clock, a thread id or a map's iteration order, so a run is decided by its
+//! seed and its tick count alone.
+
+pub mod cli;
+pub mod digest;
+pub mod field;
+pub mod render;
+pub mod rng;
+pub mod terra;
+pub mod vec;
+
+pub use field::Body;
+pub use vec::Vec2;

@@ -1,0 +1,148 @@
+//! A frame buffer the size of the world's window, and the two things done with it: hash it and
+//! save it as a PNG.
+
+use std::io::BufWriter;
+use std::path::Path;
+
+use crate::Vec2;
+
+/// The window every chapter draws into, in world pixels.
+pub const VIEW_W: usize = 192;
+pub const VIEW_H: usize = 128;
+
+/// An RGB colour.
+pub type Rgb = [u8; 3];
+
+pub const PAPER: Rgb = [250, 248, 240];
+pub const INK: Rgb = [30, 30, 36];
+pub const RED: Rgb = [200, 40, 40];
+pub const BLUE: Rgb = [40, 80, 200];
+pub const GREY: Rgb = [200, 200, 200];
+
+/// A grid of pixels, row by row from the top left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub w: usize,
+    pub h: usize,
+    px: Vec<Rgb>,
+}
+
+impl Frame {
+    /// A frame of the given size, filled with paper.
+    pub fn new(w: usize, h: usize) -> Frame {
+        Frame { w, h, px: vec![PAPER; w * h] }
+    }
+
+    /// The world's own window.
+    pub fn view() -> Frame {
+        Frame::new(VIEW_W, VIEW_H)
+    }
+
+    pub fn fill(&mut self, c: Rgb) {
+        self.px.fill(c);
+    }
+
+    /// Colours one pixel; a pixel off the frame is simply not drawn.
+    pub fn set(&mut self, x: i64, y: i64, c: Rgb) {
+        if x >= 0 && y >= 0 && (x as usize) < self.w && (y as usize) < self.h {
+            self.px[y as usize * self.w + x as usize] = c;
+        }
+    }
+
+    pub fn get(&self, x: usize, y: usize) -> Rgb {
+        self.px[y * self.w + x]
+    }
+
+    /// The pixel a world position falls in: the one whose square contains it.
+    pub fn dot(&mut self, p: Vec2, c: Rgb) {
+        self.set(libm::floor(p.x) as i64, libm::floor(p.y) as i64, c);
+    }
+
+    /// A filled rectangle, clipped to the frame.
+    pub fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: Rgb) {
+        for yy in y..y + h {
+            for xx in x..x + w {
+                self.set(xx, yy, c);
+            }
+        }
+    }
+
+    /// Twelve hex digits of SHA-256 over the size and every pixel: equal hashes mean frames
+    /// that look the same to the last pixel.
+    pub fn hash(&self) -> String {
+        let mut d = crate::digest::Digest::new();
+        d.u64(self.w as u64).u64(self.h as u64);
+        for p in &self.px {
+            d.bytes(p);
+        }
+        d.hex(6)
+    }
+
+    /// Writes the frame as an 8-bit RGB PNG, each pixel drawn as a `zoom` by `zoom` square so
+    /// a 192-pixel world is big enough to see on a page.
+    pub fn save_png(&self, path: &Path, zoom: usize) -> Result<(), PictureError> {
+        let fail = |e: &dyn std::fmt::Display| PictureError {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        };
+        let file = std::fs::File::create(path).map_err(|e| fail(&e))?;
+        let (w, h) = (self.w * zoom, self.h * zoom);
+        let mut enc = png::Encoder::new(BufWriter::new(file), w as u32, h as u32);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut out = enc.write_header().map_err(|e| fail(&e))?;
+        let mut data = Vec::with_capacity(w * h * 3);
+        for y in 0..h {
+            for x in 0..w {
+                data.extend_from_slice(&self.get(x / zoom, y / zoom));
+            }
+        }
+        out.write_image_data(&data).map_err(|e| fail(&e))?;
+        out.finish().map_err(|e| fail(&e))?;
+        Ok(())
+    }
+}
+
+/// A picture that could not be written, with the path and the reason, ready to print.
+#[derive(Debug)]
+pub struct PictureError {
+    pub path: String,
+    pub why: String,
+}
+
+impl std::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot write the picture {}: {} (is the folder there and writable?)",
+            self.path, self.why
+        )
+    }
+}
+
+impl std::error::Error for PictureError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn off_frame_pixels_are_ignored() {
+        let mut f = Frame::new(4, 4);
+        let before = f.hash();
+        f.set(-1, 0, INK);
+        f.set(4, 0, INK);
+        f.dot(Vec2::new(-0.5, 2.0), INK);
+        assert_eq!(f.hash(), before);
+        f.dot(Vec2::new(3.9, 0.1), INK);
+        assert_eq!(f.get(3, 0), INK);
+        assert_ne!(f.hash(), before);
+    }
+
+    #[test]
+    fn unwritable_path_is_an_error_not_a_panic() {
+        let f = Frame::new(2, 2);
+        let e = f.save_png(Path::new("/no/such/folder/x.png"), 1).unwrap_err();
+        assert!(e.to_string().contains("/no/such/folder/x.png"));
+    }
+}

@@ -1,0 +1,1 @@
+//! The book check lives in this package's `blocks` module and `tests/`.
