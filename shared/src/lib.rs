@@ -4,9 +4,11 @@
 //! nothing here reads a clock, a thread id or a map's iteration order, so a run is decided by its
 //! seed and its tick count alone.
 
+pub mod beast;
 pub mod cli;
 pub mod digest;
 pub mod field;
+pub mod ledger;
 pub mod render;
 pub mod rng;
 pub mod terra;

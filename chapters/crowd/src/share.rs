@@ -1,0 +1,83 @@
+//! The allocation ledger: heap allocations made inside the creature phase, per tick, as each of
+//! the four changes goes in, and then with the fans cast wide on kept threads.
+
+use std::io::Write;
+
+use world::beast::Design;
+use world::beast::World;
+use world::beast::roster::Cast;
+use world::ledger;
+
+use crate::town::{HERD, ROWS, found};
+
+/// The five designs, each with one more change than the row above, and what they are called.
+pub fn rows() -> [(&'static str, Design); 5] {
+    let was = Design::WAS;
+    let flat = Design { maps: false, ..was };
+    let kept = Design { fresh: false, ..flat };
+    let one = Design { twice: false, ..kept };
+    let yes = Design { wordy: false, ..one };
+    [
+        ("as first wired", was),
+        ("the view in flat rows, not maps", flat),
+        ("one view refilled, not a new one a tick", kept),
+        ("one view for the minds too, not two", one),
+        ("the ranking walk asks yes or no", yes),
+    ]
+}
+
+/// Runs `w` for `ticks`, counting allocations inside the phase only. Returns the count over
+/// the whole run and over the closing half, which is the steady state.
+pub fn counted(w: &mut World, ticks: u32) -> (u64, u64, u32) {
+    let (mut all, mut late) = (0, 0);
+    let from = ticks / 2;
+    for t in 0..ticks {
+        w.hab.grow();
+        ledger::start();
+        w.roster.phase(&mut w.hab);
+        let n = ledger::stop() + w.roster.pool_allocations();
+        w.hab.now += 1;
+        all += n;
+        if t >= from {
+            late += n;
+        }
+    }
+    (all, late, ticks - from)
+}
+
+pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        ledger::installed(),
+        "this binary does not install world::ledger::Counting as its global allocator, so \
+         there is nothing to count"
+    );
+    writeln!(out, "heap allocations inside the creature phase, {HERD} creatures, {ticks} ticks")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  {:<44} {:>9} {:>9} {:>11}  digest",
+        "how the phase is built", "a tick", "each", "late ticks"
+    )?;
+    let mut designs: Vec<(String, Design, Cast)> =
+        rows().into_iter().map(|(name, d)| (name.to_string(), d, Cast::Narrow)).collect();
+    designs.push((
+        "and the fans cast wide on 2 kept threads".to_string(),
+        Design::NOW,
+        Cast::Wide { crew: 2, loose: false, kept: true },
+    ));
+    for (name, design, cast) in designs {
+        let mut w = found(HERD, ROWS, design, cast)?;
+        let (all, late, late_ticks) = counted(&mut w, ticks);
+        let per_tick = all as f64 / f64::from(ticks);
+        let each = per_tick / w.roster.live.len().max(1) as f64;
+        let late = late as f64 / f64::from(late_ticks);
+        writeln!(out, "  {name:<44} {per_tick:>9.1} {each:>9.3} {late:>11.1}  {}", w.digest())?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  a tick: the mean over every tick; each: that over the creatures left walking;"
+    )?;
+    writeln!(out, "  late ticks: the mean over the closing half of the run")?;
+    Ok(())
+}

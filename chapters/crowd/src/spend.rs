@@ -1,0 +1,119 @@
+//! The run the chapter measures: 120 ticks of the 3000-creature valley, counted, folded into a
+//! digest, and, with --clock, timed.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use world::beast::roster::Cast;
+use world::beast::{Design, World};
+
+use crate::Retired;
+use crate::town::{COLS, found};
+
+pub struct Spend {
+    pub ticks: u32,
+    pub herd: usize,
+    pub rows: usize,
+    pub retired: Retired,
+    pub crew: usize,
+    pub clock: bool,
+    pub cpuprofile: Option<PathBuf>,
+}
+
+/// The budget a phase has in a tick.
+pub const BUDGET_MS: f64 = 50.0;
+
+/// What a timed run took: the whole tick and the phase inside it, summed over every tick.
+#[derive(Default)]
+pub struct Clock {
+    pub tick: Duration,
+    pub phase: Duration,
+}
+
+/// Runs `w` for `ticks`, timing each tick and the phase inside it.
+pub fn timed(w: &mut World, ticks: u32) -> Clock {
+    let mut c = Clock::default();
+    for _ in 0..ticks {
+        let t0 = Instant::now();
+        w.hab.grow();
+        let t1 = Instant::now();
+        w.roster.phase(&mut w.hab);
+        let t2 = Instant::now();
+        w.hab.now += 1;
+        c.tick += t2 - t0;
+        c.phase += t2 - t1;
+    }
+    c
+}
+
+/// How a design is described in a report's heading.
+pub fn describe(d: Design, cast: Cast) -> String {
+    let index = if d.maps { "the view in hash maps" } else { "the view in flat rows" };
+    let build = if d.fresh { "built new every tick" } else { "refilled every tick" };
+    let minds = if d.twice { "a second for the minds" } else { "handed to the minds" };
+    let check = if d.wordy { "refusals written out" } else { "a yes or a no" };
+    let looks = match cast {
+        Cast::Narrow => "fans cast in the walk",
+        Cast::Wide { loose: false, .. } => "fans cast first, near a death cast again",
+        Cast::Wide { loose: true, .. } => "fans cast first and never again",
+    };
+    format!("{index}, {build}, {minds}, {check}; {looks}")
+}
+
+pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
+    let design = s.retired.design();
+    let cast = if s.retired.was {
+        Cast::Narrow
+    } else {
+        Cast::Wide { crew: s.crew, loose: false, kept: true }
+    };
+    let mut w = found(s.herd, s.rows, design, cast)?;
+    let profile = crate::profile::start(s.cpuprofile.as_deref())?;
+    let clock = timed(&mut w, s.ticks);
+    let top = crate::profile::finish(profile, s.cpuprofile.as_deref())?;
+    let r = &w.roster;
+    let c = r.counts;
+    writeln!(
+        out,
+        "{COLS}x{} valley, {} cells, {} plants, {} creatures",
+        s.rows,
+        COLS * s.rows,
+        w.hab.stands.len(),
+        s.herd
+    )?;
+    writeln!(out, "  {}", describe(design, cast))?;
+    writeln!(out)?;
+    let line = |out: &mut dyn Write, what: &str, n: u64| writeln!(out, "  {what:<40} {n:>16}");
+    line(out, "ticks run", u64::from(s.ticks))?;
+    line(out, "creature-ticks handed out", c.creature_ticks)?;
+    line(out, "creatures struck off", c.struck)?;
+    line(out, "creatures still walking", r.live.len() as u64)?;
+    line(out, "fans cast on the closing tick", c.fans)?;
+    line(out, "ray strides those fans took", c.steps)?;
+    line(out, "rays among them that met something", c.met)?;
+    writeln!(out, "  {:<40} {:>16}", "digest of valley and crowd", w.digest())?;
+    if s.clock {
+        let per = |d: Duration| d.as_secs_f64() * 1e3 / f64::from(s.ticks);
+        let (tick, phase) = (per(clock.tick), per(clock.phase));
+        let threads = if s.retired.was { 1 } else { s.crew };
+        writeln!(out)?;
+        writeln!(out, "  timed here, on {threads} thread(s):")?;
+        writeln!(out, "  {:<40} {:>13.3} ms", "a whole tick", tick)?;
+        writeln!(out, "  {:<40} {:>13.3} ms", "the creature phase in it", phase)?;
+        writeln!(out, "  {:<40} {:>15.0}%", "the phase's share of the tick", 100.0 * phase / tick)?;
+        writeln!(
+            out,
+            "  {:<40} {:>15.1}%",
+            "the phase against a 50 ms budget",
+            100.0 * phase / BUDGET_MS
+        )?;
+    }
+    if let Some(lines) = top {
+        writeln!(out)?;
+        for l in lines {
+            writeln!(out, "{l}")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! The arithmetic before anything is timed: what one creature asks for in a tick, and what a
+//! crowd of them comes to. Every figure is a count.
+
+use std::io::Write;
+
+use world::beast::brain::{ADDS, MULTIPLIES, SQUASHES, WEIGHTS};
+use world::beast::kind::{ACTS, FAN, INPUTS, REACH, STEPS};
+use world::terra::Valley;
+
+use crate::town::{COLS, SEED};
+
+pub fn run(out: &mut dyn Write, herd: usize, rows: usize) -> anyhow::Result<()> {
+    let [ground, _, _] = Valley::new(SEED, COLS, rows).census();
+    anyhow::ensure!(
+        herd <= ground,
+        "{herd} creatures do not fit: the {COLS}x{rows} valley has {ground} cells of ground, \
+         give --herd 1 to {ground} or more --rows"
+    );
+    let bite = (2 * REACH + 1) * (2 * REACH + 1);
+    let line = |out: &mut dyn Write, what: &str, n: usize| writeln!(out, "  {what:<40} {n:>10}");
+    writeln!(out, "one creature, one tick")?;
+    line(out, "weights in its brain", WEIGHTS)?;
+    line(out, "multiplications in a forward pass", MULTIPLIES)?;
+    line(out, "additions in a forward pass", ADDS)?;
+    line(out, "tanh calls in a forward pass", SQUASHES)?;
+    line(out, "numbers in the sensor row", INPUTS)?;
+    line(out, "rays in a fan", FAN)?;
+    line(out, "strides a ray can take", STEPS)?;
+    line(out, "strides a fan can take", FAN * STEPS)?;
+    line(out, "cells under one bite", bite as usize)?;
+    line(out, "actions the ranking can walk", ACTS)?;
+    writeln!(out)?;
+    writeln!(out, "{herd} creatures on a {COLS}x{rows} valley, one tick")?;
+    line(out, "multiply-adds in their forward passes", herd * MULTIPLIES)?;
+    line(out, "ray strides at the sight cap", herd * FAN * STEPS)?;
+    line(out, "cells in the valley", COLS * rows)?;
+    Ok(())
+}

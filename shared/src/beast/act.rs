@@ -1,0 +1,236 @@
+//! The six actions, the table that prices and permits them, and the ranking walk that turns a
+//! brain's six scores into the one action taken.
+
+use std::fmt;
+
+use super::habitat::Habitat;
+use super::kind::{ACTS, BITE, DASH, REACH, STEP, TURN};
+use super::roster::Creature;
+use super::view::View;
+use crate::terra::Land;
+
+/// What a creature can do with a tick, in the order of the brain's outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Rest,
+    Step,
+    Left,
+    Right,
+    Bite,
+    Dash,
+}
+
+pub const ALL: [Act; ACTS] = [Act::Rest, Act::Step, Act::Left, Act::Right, Act::Bite, Act::Dash];
+
+/// The test an action must pass besides its price.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Allow {
+    /// Nothing about the ground can forbid it.
+    Always,
+    /// The cell the move lands on must be on the map and not water.
+    Ground(f64),
+    /// Some plant within bite reach must have grams on it.
+    Reach,
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    pub name: &'static str,
+    /// Grams the action costs, on top of the upkeep.
+    pub price: f64,
+    pub allow: Allow,
+}
+
+// ANCHOR: table
+pub const TABLE: [Move; ACTS] = [
+    Move { name: "rest", price: 0.0, allow: Allow::Always },
+    Move { name: "step", price: 0.01, allow: Allow::Ground(STEP) },
+    Move { name: "turn left", price: 0.005, allow: Allow::Always },
+    Move { name: "turn right", price: 0.005, allow: Allow::Always },
+    Move { name: "bite", price: 0.01, allow: Allow::Reach },
+    Move { name: "dash", price: 0.04, allow: Allow::Ground(DASH) },
+];
+// ANCHOR_END: table
+
+/// Which rule stopped an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    Broke,
+    NoGround,
+    NoReach,
+}
+
+/// A refusal written out in full, for the event log: who, what, which rule, where, and the two
+/// numbers the rule compared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub who: u32,
+    pub act: Act,
+    pub why: Why,
+    pub at: (i64, i64),
+    pub want: f64,
+    pub got: f64,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = TABLE[self.act as usize].name;
+        let (x, y) = self.at;
+        match self.why {
+            Why::Broke => write!(
+                f,
+                "creature {} may not {name}: it costs {:.3} g and the store holds {:.3} g",
+                self.who, self.want, self.got
+            ),
+            Why::NoGround => write!(
+                f,
+                "creature {} may not {name}: cell {x},{y} is water or off the map",
+                self.who
+            ),
+            Why::NoReach => write!(
+                f,
+                "creature {} may not {name}: nothing to bite around cell {x},{y}",
+                self.who
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// The cell a move of `dist` cells straight ahead lands on.
+pub fn ahead(c: &Creature, dist: f64) -> (i64, i64) {
+    let x = c.x + libm::cos(c.heading) * dist;
+    let y = c.y + libm::sin(c.heading) * dist;
+    (super::fan::floor(x), super::fan::floor(y))
+}
+
+/// The plant a bite would take from: the one with the most grams in reach, the first in
+/// row order on a tie; None when nothing in reach has any grams.
+pub fn meal(c: &Creature, view: &View, hab: &Habitat) -> Option<u32> {
+    let (cx, cy) = c.cell();
+    let mut best: Option<(u32, f64)> = None;
+    for y in cy - REACH..=cy + REACH {
+        for x in cx - REACH..=cx + REACH {
+            if let Some(i) = view.stand(x, y) {
+                let m = hab.stands[i as usize].mass;
+                if m > 0.0 && best.is_none_or(|(_, b)| m > b) {
+                    best = Some((i, m));
+                }
+            }
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+// ANCHOR: rule
+/// The check with nothing to say: the rule that stops this action now, or None.
+pub fn rule(c: &Creature, a: Act, view: &View, hab: &Habitat) -> Option<Why> {
+    let m = TABLE[a as usize];
+    if m.price > c.store {
+        return Some(Why::Broke);
+    }
+    match m.allow {
+        Allow::Always => None,
+        Allow::Ground(d) => {
+            let (x, y) = ahead(c, d);
+            let on_map = hab.cell(x, y).is_some();
+            (!on_map || hab.ground.at(x, y) == Land::Water).then_some(Why::NoGround)
+        }
+        Allow::Reach => meal(c, view, hab).is_none().then_some(Why::NoReach),
+    }
+}
+
+/// The same question as a yes or a no: what the ranking walk wants.
+pub fn can(c: &Creature, a: Act, view: &View, hab: &Habitat) -> bool {
+    rule(c, a, view, hab).is_none()
+}
+
+/// The same question with the sentence attached: what the event log wants.
+pub fn legal(
+    c: &Creature,
+    who: u32,
+    a: Act,
+    view: &View,
+    hab: &Habitat,
+) -> Result<(), Box<Refusal>> {
+    let Some(why) = rule(c, a, view, hab) else { return Ok(()) };
+    let mut r = Refusal { who, act: a, why, at: c.cell(), want: 0.0, got: 0.0 };
+    match why {
+        Why::Broke => (r.want, r.got) = (TABLE[a as usize].price, c.store),
+        Why::NoGround => {
+            if let Allow::Ground(d) = TABLE[a as usize].allow {
+                r.at = ahead(c, d);
+            }
+        }
+        Why::NoReach => r.want = BITE,
+    }
+    Err(Box::new(r))
+}
+// ANCHOR_END: rule
+
+// ANCHOR: pick
+/// Ranks the six scores, highest first (the lower action first on a tie), and walks down the
+/// ranking until `allows` says yes. Resting costs nothing and is always allowed to a creature
+/// with a positive store, so the walk always ends; if it somehow did not, the creature rests.
+pub fn pick(scores: &[f64; ACTS], mut allows: impl FnMut(Act) -> bool) -> Act {
+    let mut order = [0usize, 1, 2, 3, 4, 5];
+    // Insertion sort: six entries, no allocation, and stable, so ties keep table order.
+    for i in 1..ACTS {
+        let mut j = i;
+        while j > 0 && scores[order[j]] > scores[order[j - 1]] {
+            order.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+    order.into_iter().map(|k| ALL[k]).find(|&a| allows(a)).unwrap_or(Act::Rest)
+}
+// ANCHOR_END: pick
+
+/// Carries out an allowed action; returns the grams eaten.
+pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) -> f64 {
+    c.store -= TABLE[a as usize].price;
+    match a {
+        Act::Rest => 0.0,
+        Act::Left => {
+            c.heading -= TURN;
+            0.0
+        }
+        Act::Right => {
+            c.heading += TURN;
+            0.0
+        }
+        Act::Step | Act::Dash => {
+            let d = if a == Act::Step { STEP } else { DASH };
+            c.x += libm::cos(c.heading) * d;
+            c.y += libm::sin(c.heading) * d;
+            0.0
+        }
+        Act::Bite => match meal(c, view, hab) {
+            Some(i) => {
+                let st = &mut hab.stands[i as usize];
+                let took = st.mass.min(BITE);
+                st.mass -= took;
+                c.store += took;
+                c.eaten += took;
+                took
+            }
+            None => 0.0,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_walk_takes_the_best_allowed_and_breaks_ties_by_table_order() {
+        let s = [0.1, 0.9, 0.5, 0.5, 2.0, -1.0];
+        assert_eq!(pick(&s, |_| true), Act::Bite);
+        assert_eq!(pick(&s, |a| a != Act::Bite), Act::Step);
+        assert_eq!(pick(&s, |a| !matches!(a, Act::Bite | Act::Step)), Act::Left);
+        assert_eq!(pick(&s, |_| false), Act::Rest);
+    }
+}

@@ -1,0 +1,169 @@
+//! Casting fans side by side.
+//!
+//! A fan reads the ground and the view taken when the phase opened, neither of which anything
+//! writes until the walk begins, and writes only its own creature's buffer. So all the fans
+//! may be cast before the walk on as many threads as there are, and the answer cannot depend
+//! on how many there were. Creature i belongs to stripe i % crew: interleaved stripes spread
+//! the long rays and the short ones evenly, where blocks would hand one thread a crowded corner.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Barrier, Mutex, RwLock};
+use std::thread::JoinHandle;
+
+use super::fan::{self, BLANK_FAN, Eye, Fan};
+use super::view::{Flat, View};
+use crate::terra::Valley;
+
+/// What a fan may read: the ground, the view, and every creature's eye as the phase opened.
+#[derive(Clone, Debug)]
+pub struct Sight {
+    pub ground: Valley,
+    pub view: View,
+    /// A second view, built only under the retired design that gave the minds their own.
+    pub minds: Option<View>,
+    pub cells: Vec<(i64, i64)>,
+    pub eyes: Vec<Eye>,
+    /// Nobody is gone before the walk: the marks the fans are cast against.
+    pub nobody: Vec<bool>,
+}
+
+impl Default for Sight {
+    fn default() -> Sight {
+        Sight {
+            ground: Valley::new(0, 1, 1),
+            view: View::Flat(Flat::default()),
+            minds: None,
+            cells: Vec::new(),
+            eyes: Vec::new(),
+            nobody: Vec::new(),
+        }
+    }
+}
+
+// ANCHOR: stripe
+/// Casts stripe `k` of `crew`: creatures k, k + crew, k + 2 crew, ... into `out`, in order.
+pub fn cast_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Fan>) {
+    let n = sight.eyes.len();
+    out.resize(n.saturating_sub(k).div_ceil(crew), BLANK_FAN);
+    for (slot, i) in out.iter_mut().zip((k..n).step_by(crew)) {
+        fan::cast(&sight.view, &sight.ground, sight.eyes[i], i as u32, &sight.nobody, slot);
+    }
+}
+
+/// The wide cast on threads made for this phase and gone at its end.
+pub fn cast_scoped(sight: &Sight, crew: usize, stripes: &mut [Vec<Fan>]) {
+    let Some((first, rest)) = stripes.split_first_mut() else { return };
+    if rest.is_empty() {
+        return cast_stripe(sight, 0, 1, first);
+    }
+    std::thread::scope(|s| {
+        for (k, out) in rest.iter_mut().enumerate() {
+            s.spawn(move || cast_stripe(sight, k + 1, crew, out));
+        }
+        cast_stripe(sight, 0, crew, first);
+    });
+}
+// ANCHOR_END: stripe
+
+/// What the calling thread and the kept threads share.
+struct Shared {
+    sight: Arc<RwLock<Sight>>,
+    crew: usize,
+    /// One fan buffer a helper, swapped with the roster's after each cast.
+    bufs: Vec<Mutex<Vec<Fan>>>,
+    go: Barrier,
+    done: Barrier,
+    quit: AtomicBool,
+    counting: AtomicBool,
+    allocations: AtomicU64,
+}
+
+// ANCHOR: pool
+/// The wide cast on threads kept for the whole run: crew - 1 helpers wait at a barrier, the
+/// calling thread casts stripe 0 itself, and the buffers change hands by swapping, so a tick
+/// spawns nothing and allocates nothing.
+pub struct Pool {
+    shared: Arc<Shared>,
+    helpers: Vec<JoinHandle<()>>,
+}
+
+impl Pool {
+    pub fn new(sight: Arc<RwLock<Sight>>, crew: usize) -> Pool {
+        let shared = Arc::new(Shared {
+            sight,
+            crew,
+            bufs: (0..crew).map(|_| Mutex::new(Vec::new())).collect(),
+            go: Barrier::new(crew),
+            done: Barrier::new(crew),
+            quit: AtomicBool::new(false),
+            counting: AtomicBool::new(false),
+            allocations: AtomicU64::new(0),
+        });
+        let helpers = (1..crew)
+            .map(|k| {
+                let sh = Arc::clone(&shared);
+                std::thread::spawn(move || helper(&sh, k))
+            })
+            .collect();
+        Pool { shared, helpers }
+    }
+
+    pub fn crew(&self) -> usize {
+        self.shared.crew
+    }
+
+    /// Casts every fan into `stripes` (one buffer a stripe). `counting` passes the ledger's
+    /// switch on to the helpers for this cast.
+    pub fn cast(&mut self, stripes: &mut [Vec<Fan>], counting: bool) {
+        let sh = &*self.shared;
+        sh.counting.store(counting, Ordering::SeqCst);
+        sh.go.wait();
+        {
+            let sight = sh.sight.read().unwrap_or_else(|e| e.into_inner());
+            cast_stripe(&sight, 0, sh.crew, &mut stripes[0]);
+        }
+        sh.done.wait();
+        for (k, mine) in stripes.iter_mut().enumerate().skip(1) {
+            let mut theirs = sh.bufs[k].lock().unwrap_or_else(|e| e.into_inner());
+            std::mem::swap(mine, &mut *theirs);
+        }
+    }
+
+    /// Allocations the helpers made while counting, since last asked.
+    pub fn allocations(&self) -> u64 {
+        self.shared.allocations.swap(0, Ordering::SeqCst)
+    }
+}
+// ANCHOR_END: pool
+
+fn helper(sh: &Shared, k: usize) {
+    loop {
+        sh.go.wait();
+        if sh.quit.load(Ordering::SeqCst) {
+            return;
+        }
+        let counting = sh.counting.load(Ordering::SeqCst);
+        if counting {
+            crate::ledger::start();
+        }
+        {
+            let sight = sh.sight.read().unwrap_or_else(|e| e.into_inner());
+            let mut out = sh.bufs[k].lock().unwrap_or_else(|e| e.into_inner());
+            cast_stripe(&sight, k, sh.crew, &mut out);
+        }
+        if counting {
+            sh.allocations.fetch_add(crate::ledger::stop(), Ordering::SeqCst);
+        }
+        sh.done.wait();
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.shared.quit.store(true, Ordering::SeqCst);
+        self.shared.go.wait();
+        for h in self.helpers.drain(..) {
+            let _ = h.join();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! The valley the creatures live in: chapter 2's terrain, plants standing on some of its
+//! ground, litter where bodies were buried, and weather that speeds or slows the growth.
+
+use super::kind::BULK;
+use super::{PLANT_STREAM, WEATHER_STREAM};
+use crate::rng::Stream;
+use crate::terra::{Land, Valley};
+
+/// The chance that a cell of ground carries a plant when the valley is founded.
+pub const PLANT_CHANCE: f64 = 0.04;
+/// The most grams a plant can hold.
+pub const PLANT_CAP: f64 = 6.0;
+/// Grams a plant grows in a tick of ordinary weather.
+pub const GROWTH: f64 = 0.03;
+/// Grams of litter a plant draws up in a tick, if it stands on any.
+pub const DRAW: f64 = 0.05;
+/// The share of a carcass that feeds the plant it falls on at once.
+pub const FEED: f64 = 0.05;
+
+/// A plant: the cell it stands on (as an index into the grid's rows) and its grams.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stand {
+    pub x: i64,
+    pub y: i64,
+    pub mass: f64,
+}
+
+/// The ground and everything on it that is not a creature.
+#[derive(Clone, Debug)]
+pub struct Habitat {
+    pub ground: Valley,
+    pub stands: Vec<Stand>,
+    /// Grams of buried bodies, one entry a cell, row by row.
+    pub litter: Vec<f64>,
+    /// This tick's weather: growth is multiplied by it.
+    pub weather: f64,
+    /// Ticks run so far.
+    pub now: u64,
+    sky: Stream,
+}
+
+impl Habitat {
+    /// Valley `seed` at `cols` by `rows`, with plants on about one ground cell in 25.
+    pub fn new(seed: u64, cols: usize, rows: usize) -> Habitat {
+        let ground = Valley::new(seed, cols, rows);
+        let mut s = Stream::new(seed, PLANT_STREAM);
+        let mut stands = Vec::new();
+        for y in 0..rows as i64 {
+            for x in 0..cols as i64 {
+                if ground.at(x, y) == Land::Ground && s.chance(PLANT_CHANCE) {
+                    stands.push(Stand { x, y, mass: s.between(1.0, PLANT_CAP) });
+                }
+            }
+        }
+        Habitat {
+            ground,
+            stands,
+            litter: vec![0.0; cols * rows],
+            weather: 1.0,
+            now: 0,
+            sky: Stream::new(seed, WEATHER_STREAM),
+        }
+    }
+
+    /// The start of a tick: new weather, and every plant grows, in list order.
+    pub fn grow(&mut self) {
+        self.weather = self.sky.between(0.5, 1.5);
+        let cols = self.ground.cols;
+        for st in &mut self.stands {
+            let cell = st.y as usize * cols + st.x as usize;
+            let drawn = self.litter[cell].min(DRAW);
+            self.litter[cell] -= drawn;
+            st.mass = (st.mass + GROWTH * self.weather + drawn).min(PLANT_CAP);
+        }
+    }
+
+    /// A body goes into the ground of its cell; a plant there takes a little of it at once.
+    pub fn bury(&mut self, x: i64, y: i64, stand: Option<u32>) {
+        if let Some(i) = stand {
+            let st = &mut self.stands[i as usize];
+            st.mass = (st.mass + BULK * FEED).min(PLANT_CAP);
+        }
+        if let Some(cell) = self.cell(x, y) {
+            self.litter[cell] += BULK * (1.0 - FEED);
+        }
+    }
+
+    /// The row index of a cell, or None off the grid.
+    pub fn cell(&self, x: i64, y: i64) -> Option<usize> {
+        let (c, r) = (self.ground.cols as i64, self.ground.rows as i64);
+        (x >= 0 && y >= 0 && x < c && y < r).then(|| (y * c + x) as usize)
+    }
+
+    /// Plants with any grams on them.
+    pub fn standing(&self) -> usize {
+        self.stands.iter().filter(|s| s.mass > 0.0).count()
+    }
+}

@@ -1,0 +1,376 @@
+//! The crowd: every creature in roster order, the world it lives in, and the phase that steps
+//! them all once a tick.
+
+use std::sync::{Arc, RwLock};
+
+use super::act::{self, Act};
+use super::brain::Brain;
+use super::crew::{self, Pool, Sight};
+use super::fan::{self, BLANK_FAN, Eye, Fan};
+use super::habitat::Habitat;
+use super::kind::{INPUTS, STEPS, STORE, UPKEEP};
+use super::sense;
+use super::view::{Hit, View};
+use super::{BRAIN_STREAM, SCATTER_STREAM};
+use crate::digest::Digest;
+use crate::rng::Stream;
+use crate::terra::Land;
+
+/// One creature.
+#[derive(Clone, Debug)]
+pub struct Creature {
+    /// Where it stands, in cells (the cell is the floor of each).
+    pub x: f64,
+    pub y: f64,
+    /// Which way it faces, in radians.
+    pub heading: f64,
+    /// Grams it can still spend.
+    pub store: f64,
+    /// Grams it has eaten since it was founded.
+    pub eaten: f64,
+    pub dead: bool,
+    pub brain: Brain,
+}
+
+impl Creature {
+    pub fn cell(&self) -> (i64, i64) {
+        (fan::floor(self.x), fan::floor(self.y))
+    }
+
+    pub fn eye(&self) -> Eye {
+        Eye { x: self.x, y: self.y, heading: self.heading }
+    }
+}
+
+// ANCHOR: design
+/// The retired designs, each a switch that puts one old part back. All false is the phase as
+/// it now stands; `Design::WAS` is the phase as first wired. Every combination is the same run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Design {
+    /// The view as two hash maps keyed by cell, not flat rows.
+    pub maps: bool,
+    /// A new view built every tick, not one view refilled.
+    pub fresh: bool,
+    /// A second view built every tick for the minds' checks, not the one view handed over.
+    pub twice: bool,
+    /// The ranking walk asks for a written refusal and drops it, not a yes or a no.
+    pub wordy: bool,
+    /// Carcasses buried the moment they fall, not after the phase (this one changes the run).
+    pub hasty: bool,
+}
+
+impl Design {
+    pub const NOW: Design =
+        Design { maps: false, fresh: false, twice: false, wordy: false, hasty: false };
+    pub const WAS: Design =
+        Design { maps: true, fresh: true, twice: true, wordy: true, hasty: false };
+}
+// ANCHOR_END: design
+
+/// How the fans are cast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cast {
+    /// Each creature casts its fan at its own turn in the walk, against the live view.
+    Narrow,
+    /// Every fan is cast first, on `crew` threads in interleaved stripes; a creature near a
+    /// death earlier in the phase casts again at its turn, unless `loose`.
+    Wide { crew: usize, loose: bool, kept: bool },
+}
+
+/// What the phase has handed out, counted as it goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Creatures stepped, summed over every tick.
+    pub creature_ticks: u64,
+    /// Creatures that ran their store down and were struck off.
+    pub struck: u64,
+    /// On the latest tick: fans read, ray strides they took, rays that met something.
+    pub fans: u64,
+    pub steps: u64,
+    pub met: u64,
+    /// Fans cast a second time because a death happened near them, over every tick.
+    pub recast: u64,
+}
+
+/// The crowd, in roster order, with everything the phase keeps between ticks.
+pub struct Roster {
+    pub live: Vec<Creature>,
+    pub design: Design,
+    pub cast: Cast,
+    pub counts: Counts,
+    sight: Arc<RwLock<Sight>>,
+    pool: Option<Pool>,
+    /// One buffer of fans a stripe; creature i's fan is stripes[i % crew][i / crew].
+    stripes: Vec<Vec<Fan>>,
+    /// Roster places that died this phase, and the cells they stood on when it opened.
+    gone: Vec<bool>,
+    gone_cells: Vec<(i64, i64)>,
+    died: Vec<u32>,
+}
+
+/// The valley and its crowd: what a tick moves forward.
+pub struct World {
+    pub hab: Habitat,
+    pub roster: Roster,
+}
+
+impl World {
+    /// Valley `seed` at `cols` by `rows` with `herd` creatures scattered on stream 12 and
+    /// brains drawn off stream 14 in roster order.
+    pub fn found(
+        seed: u64,
+        cols: usize,
+        rows: usize,
+        herd: usize,
+        design: Design,
+        cast: Cast,
+    ) -> Result<World, String> {
+        let hab = Habitat::new(seed, cols, rows);
+        let live = scatter(&hab, seed, herd)?;
+        Ok(World { hab, roster: Roster::new(live, design, cast) })
+    }
+
+    /// One tick: the weather and the plants, then the creature phase.
+    pub fn tick(&mut self) {
+        self.hab.grow();
+        self.roster.phase(&mut self.hab);
+        self.hab.now += 1;
+    }
+
+    // ANCHOR: digest
+    /// SHA-256 over the ground (the litter on every cell), every plant's grams, and every
+    /// living creature's place, heading, store and grams eaten, in roster order.
+    pub fn digest(&self) -> String {
+        let mut d = Digest::new();
+        d.u64(self.hab.ground.cols as u64).u64(self.hab.ground.rows as u64);
+        for &g in &self.hab.litter {
+            d.f64(g);
+        }
+        for st in &self.hab.stands {
+            d.f64(st.mass);
+        }
+        d.u64(self.roster.live.len() as u64);
+        for c in &self.roster.live {
+            d.f64(c.x).f64(c.y).f64(c.heading).f64(c.store).f64(c.eaten);
+        }
+        d.hex(8)
+    }
+    // ANCHOR_END: digest
+}
+
+// ANCHOR: scatter
+/// `n` creatures on `n` different ground cells, drawn on stream 12 until that many are taken,
+/// each at its cell's middle with a heading off the same stream; then a brain each off stream
+/// 14, in roster order.
+pub fn scatter(hab: &Habitat, seed: u64, n: usize) -> Result<Vec<Creature>, String> {
+    let g = &hab.ground;
+    let [ground, _, _] = g.census();
+    if n == 0 || n > ground {
+        return Err(format!(
+            "{n} creatures do not fit: the {}x{} valley has {ground} cells of ground, \
+             give 1 to {ground}",
+            g.cols, g.rows
+        ));
+    }
+    let cells = (g.cols * g.rows) as u64;
+    let mut taken = vec![false; g.cols * g.rows];
+    let mut s = Stream::new(seed, SCATTER_STREAM);
+    let mut places = Vec::with_capacity(n);
+    while places.len() < n {
+        let i = s.below(cells) as usize;
+        let (x, y) = ((i % g.cols) as i64, (i / g.cols) as i64);
+        if taken[i] || g.at(x, y) != Land::Ground {
+            continue;
+        }
+        taken[i] = true;
+        places.push((x as f64 + 0.5, y as f64 + 0.5, s.between(0.0, std::f64::consts::TAU)));
+    }
+    let mut minds = Stream::new(seed, BRAIN_STREAM);
+    Ok(places
+        .into_iter()
+        .map(|(x, y, heading)| Creature {
+            x,
+            y,
+            heading,
+            store: STORE,
+            eaten: 0.0,
+            dead: false,
+            brain: Brain::draw(&mut minds),
+        })
+        .collect())
+}
+// ANCHOR_END: scatter
+
+impl Roster {
+    pub fn new(live: Vec<Creature>, design: Design, cast: Cast) -> Roster {
+        Roster {
+            live,
+            design,
+            cast,
+            counts: Counts::default(),
+            sight: Arc::new(RwLock::new(Sight::default())),
+            pool: None,
+            stripes: Vec::new(),
+            gone: Vec::new(),
+            gone_cells: Vec::new(),
+            died: Vec::new(),
+        }
+    }
+
+    fn crew(&self) -> usize {
+        match self.cast {
+            Cast::Narrow => 1,
+            Cast::Wide { crew, .. } => crew.max(1),
+        }
+    }
+
+    /// Allocations the pool's threads made while the ledger was counting, since last asked.
+    pub fn pool_allocations(&self) -> u64 {
+        self.pool.as_ref().map_or(0, Pool::allocations)
+    }
+
+    // ANCHOR: open
+    /// Opens the phase: one reading of the world, taken before anybody moves. Under the
+    /// current design the roster's one view is refilled in place and nothing is built.
+    fn open(&mut self, hab: &Habitat) {
+        let mut guard = self.sight.write().unwrap_or_else(|e| e.into_inner());
+        let sight = &mut *guard;
+        if sight.ground.cols != hab.ground.cols || sight.ground.rows != hab.ground.rows {
+            sight.ground = hab.ground.clone();
+        }
+        sight.cells.clear();
+        sight.cells.extend(self.live.iter().map(Creature::cell));
+        sight.eyes.clear();
+        sight.eyes.extend(self.live.iter().map(Creature::eye));
+        sight.nobody.clear();
+        sight.nobody.resize(self.live.len(), false);
+        let d = self.design;
+        match &mut sight.view {
+            View::Flat(f) if !d.maps && !d.fresh => f.refill(hab, &sight.cells),
+            view => *view = View::build(hab, &sight.cells, d.maps),
+        }
+        sight.minds = d.twice.then(|| View::build(hab, &sight.cells, d.maps));
+    }
+    // ANCHOR_END: open
+
+    // ANCHOR: phase
+    /// Steps every creature once, in roster order: each looks, reads its row, picks an
+    /// action and takes it. A store at or below zero is a death; the dead are buried and
+    /// struck off when the phase closes.
+    pub fn phase(&mut self, hab: &mut Habitat) {
+        self.open(hab);
+        let crew = self.crew();
+        if let Cast::Wide { kept, .. } = self.cast {
+            self.cast_wide(crew, kept);
+        }
+        let n = self.live.len();
+        self.gone.clear();
+        self.gone.resize(n, false);
+        // Room for every creature to die, asked for once: a phase never grows these.
+        self.gone_cells.clear();
+        self.gone_cells.reserve(n);
+        self.died.clear();
+        self.died.reserve(n);
+        self.counts.fans = 0;
+        self.counts.steps = 0;
+        self.counts.met = 0;
+        let guard = self.sight.read().unwrap_or_else(|e| e.into_inner());
+        let sight = &*guard;
+        let view = &sight.view;
+        let minds = sight.minds.as_ref().unwrap_or(view);
+        let mut narrow: Fan = BLANK_FAN;
+        let mut row = [0.0; INPUTS];
+        for i in 0..n {
+            let eye = sight.eyes[i];
+            let fan: &Fan = match self.cast {
+                Cast::Narrow => {
+                    fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut narrow);
+                    &narrow
+                }
+                Cast::Wide { loose, .. } => {
+                    let f = &mut self.stripes[i % crew][i / crew];
+                    if !loose && fan::within_sight(eye, &self.gone_cells) {
+                        fan::cast(view, &sight.ground, eye, i as u32, &self.gone, f);
+                        self.counts.recast += 1;
+                    }
+                    f
+                }
+            };
+            self.counts.fans += 1;
+            for ray in fan {
+                if ray.hit == Hit::Nothing {
+                    self.counts.steps += STEPS as u64;
+                } else {
+                    self.counts.steps += u64::from(ray.steps);
+                    self.counts.met += 1;
+                }
+            }
+            let c = &self.live[i];
+            sense::read(&mut row, fan, view, hab, sight.cells[i], c.store, c.heading);
+            let scores = c.brain.think(&row);
+            let choice = act::pick(&scores, |a: Act| {
+                if self.design.wordy {
+                    act::legal(c, i as u32, a, minds, hab).is_ok()
+                } else {
+                    act::can(c, a, minds, hab)
+                }
+            });
+            let c = &mut self.live[i];
+            act::perform(c, choice, view, hab);
+            c.store -= UPKEEP;
+            self.counts.creature_ticks += 1;
+            if c.store <= 0.0 {
+                c.dead = true;
+                self.gone[i] = true;
+                self.gone_cells.push(sight.cells[i]);
+                self.died.push(i as u32);
+                if self.design.hasty {
+                    let (x, y) = c.cell();
+                    hab.bury(x, y, view.stand(x, y));
+                }
+            }
+        }
+        if !self.design.hasty {
+            for &i in &self.died {
+                let (x, y) = self.live[i as usize].cell();
+                hab.bury(x, y, view.stand(x, y));
+            }
+        }
+        drop(guard);
+        self.counts.struck += self.died.len() as u64;
+        self.live.retain(|c| !c.dead);
+    }
+    // ANCHOR_END: phase
+
+    /// Casts every fan before the walk, on `crew` threads.
+    fn cast_wide(&mut self, crew: usize, kept: bool) {
+        let n = self.live.len();
+        self.stripes.resize_with(crew, Vec::new);
+        if kept && crew > 1 {
+            let pool = match &mut self.pool {
+                Some(p) if p.crew() == crew => p,
+                slot => slot.insert(Pool::new(Arc::clone(&self.sight), crew)),
+            };
+            pool.cast(&mut self.stripes, crate::ledger::counting());
+        } else {
+            let sight = self.sight.read().unwrap_or_else(|e| e.into_inner());
+            crew::cast_scoped(&sight, crew, &mut self.stripes);
+        }
+        debug_assert_eq!(self.stripes.iter().map(Vec::len).sum::<usize>(), n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_many_creatures_is_an_error() {
+        let hab = Habitat::new(5, 12, 8);
+        let [ground, _, _] = hab.ground.census();
+        assert!(scatter(&hab, 5, ground).is_ok());
+        let e = scatter(&hab, 5, ground + 1).unwrap_err();
+        assert!(e.contains("do not fit"), "{e}");
+        assert!(scatter(&hab, 5, 0).is_err());
+    }
+}

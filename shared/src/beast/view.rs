@@ -1,0 +1,280 @@
+//! The view: one reading of the valley taken when a phase opens, answering two questions a
+//! cell at a time: which plant stands here, and is any creature (other than me) standing here.
+//!
+//! Two builds answer the same questions. `Flat` keeps one entry a cell, addressed like a pixel;
+//! `Hashed` is the design as first wired, two hash maps keyed by the cell. Only the flat one is
+//! refilled in place; the hashed one is built new every time, which is how it was used.
+
+use std::collections::HashMap;
+
+use super::habitat::Habitat;
+use crate::terra::{Land, Valley};
+
+/// What a ray meets on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    Nothing,
+    Creature,
+    Plant,
+    Water,
+    Rock,
+}
+
+impl Hit {
+    /// The number the sensor row carries for it.
+    pub fn code(self) -> f64 {
+        match self {
+            Hit::Nothing => 0.0,
+            Hit::Creature => 1.0,
+            Hit::Plant => 0.5,
+            Hit::Water => -0.5,
+            Hit::Rock => -1.0,
+        }
+    }
+}
+
+/// No plant, no creature: the empty entry of a flat row or a list.
+pub const NONE: u32 = u32::MAX;
+
+// ANCHOR: flat
+/// The view in flat rows: a cell at (x, y) is entry y * cols + x of each row.
+#[derive(Clone, Debug, Default)]
+pub struct Flat {
+    cols: i64,
+    rows: i64,
+    land: Vec<Land>,
+    /// The plant on each cell, as an index into the habitat's stands, or NONE.
+    stand: Vec<u32>,
+    /// The first creature standing on each cell, as a roster place, or NONE.
+    first: Vec<u32>,
+    /// For each roster place, the next creature on the same cell, or NONE.
+    next: Vec<u32>,
+}
+
+impl Flat {
+    /// Where a cell sits in the rows, or None off the grid. Testing x against the width is
+    /// what stops x = -1 from landing on the last cell of the row above.
+    #[inline]
+    fn slot(&self, x: i64, y: i64) -> Option<usize> {
+        if x < 0 || y < 0 || x >= self.cols || y >= self.rows {
+            None
+        } else {
+            Some((y * self.cols + x) as usize)
+        }
+    }
+
+    /// Points the rows at this habitat and these cells again. Memory is only asked for when
+    /// the grid or the crowd is bigger than any before it.
+    pub fn refill(&mut self, hab: &Habitat, cells: &[(i64, i64)]) {
+        let g = &hab.ground;
+        let n = g.cols * g.rows;
+        if self.cols != g.cols as i64 || self.rows != g.rows as i64 {
+            self.cols = g.cols as i64;
+            self.rows = g.rows as i64;
+            self.land.clear();
+            for y in 0..self.rows {
+                for x in 0..self.cols {
+                    self.land.push(g.at(x, y));
+                }
+            }
+        }
+        self.stand.clear();
+        self.stand.resize(n, NONE);
+        self.first.clear();
+        self.first.resize(n, NONE);
+        self.next.clear();
+        self.next.resize(cells.len(), NONE);
+        for (i, st) in hab.stands.iter().enumerate() {
+            if let Some(s) = self.slot(st.x, st.y) {
+                self.stand[s] = i as u32;
+            }
+        }
+        for (i, &(x, y)) in cells.iter().enumerate() {
+            if let Some(s) = self.slot(x, y) {
+                self.next[i] = self.first[s];
+                self.first[s] = i as u32;
+            }
+        }
+    }
+
+    #[inline]
+    pub fn at(&self, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+        let Some(s) = self.slot(x, y) else { return Hit::Rock };
+        let mut c = self.first[s];
+        while c != NONE {
+            if c != me && !gone[c as usize] {
+                return Hit::Creature;
+            }
+            c = self.next[c as usize];
+        }
+        match self.land[s] {
+            Land::Water => Hit::Water,
+            Land::Rock => Hit::Rock,
+            Land::Ground if self.stand[s] != NONE => Hit::Plant,
+            Land::Ground => Hit::Nothing,
+        }
+    }
+
+    #[inline]
+    pub fn stand(&self, x: i64, y: i64) -> Option<u32> {
+        self.slot(x, y).map(|s| self.stand[s]).filter(|&i| i != NONE)
+    }
+}
+// ANCHOR_END: flat
+
+// ANCHOR: hashed
+/// The view as first wired: a map from a cell to its plant and a map from a cell to the
+/// creatures on it. Only ever looked up, never walked, so its order cannot leak into a result.
+#[derive(Clone, Debug, Default)]
+pub struct Hashed {
+    stand: HashMap<(i64, i64), u32>,
+    herd: HashMap<(i64, i64), Vec<u32>>,
+}
+
+impl Hashed {
+    pub fn new(hab: &Habitat, cells: &[(i64, i64)]) -> Hashed {
+        let mut v = Hashed::default();
+        for (i, st) in hab.stands.iter().enumerate() {
+            v.stand.insert((st.x, st.y), i as u32);
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            v.herd.entry(c).or_default().push(i as u32);
+        }
+        v
+    }
+
+    pub fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+        let land = ground.at(x, y);
+        let off = x < 0 || y < 0 || x >= ground.cols as i64 || y >= ground.rows as i64;
+        if off {
+            return Hit::Rock;
+        }
+        if let Some(here) = self.herd.get(&(x, y))
+            && here.iter().any(|&c| c != me && !gone[c as usize])
+        {
+            return Hit::Creature;
+        }
+        match land {
+            Land::Water => Hit::Water,
+            Land::Rock => Hit::Rock,
+            Land::Ground if self.stand.contains_key(&(x, y)) => Hit::Plant,
+            Land::Ground => Hit::Nothing,
+        }
+    }
+
+    pub fn stand(&self, x: i64, y: i64) -> Option<u32> {
+        self.stand.get(&(x, y)).copied()
+    }
+}
+// ANCHOR_END: hashed
+
+/// Either build, behind one pair of questions.
+#[derive(Clone, Debug)]
+pub enum View {
+    Flat(Flat),
+    Hashed(Hashed),
+}
+
+impl View {
+    /// A new view of one build or the other.
+    pub fn build(hab: &Habitat, cells: &[(i64, i64)], maps: bool) -> View {
+        if maps {
+            View::Hashed(Hashed::new(hab, cells))
+        } else {
+            let mut f = Flat::default();
+            f.refill(hab, cells);
+            View::Flat(f)
+        }
+    }
+
+    /// What a ray meets on cell (x, y), leaving out creature `me` and the ones marked gone.
+    /// A cell off the grid is rock.
+    #[inline]
+    pub fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+        match self {
+            View::Flat(f) => f.at(x, y, me, gone),
+            View::Hashed(h) => h.at(ground, x, y, me, gone),
+        }
+    }
+
+    /// The plant standing on cell (x, y), as an index into the habitat's stands.
+    #[inline]
+    pub fn stand(&self, x: i64, y: i64) -> Option<u32> {
+        match self {
+            View::Flat(f) => f.stand(x, y),
+            View::Hashed(h) => h.stand(x, y),
+        }
+    }
+
+    /// The grams standing on a cell right now: the plant is found in the view, its mass is
+    /// read live from the habitat.
+    #[inline]
+    pub fn mass(&self, hab: &Habitat, x: i64, y: i64) -> f64 {
+        self.stand(x, y).map_or(0.0, |i| hab.stands[i as usize].mass)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Stream;
+
+    fn crowd(hab: &Habitat, n: usize, s: &mut Stream) -> Vec<(i64, i64)> {
+        let (c, r) = (hab.ground.cols as u64, hab.ground.rows as u64);
+        (0..n).map(|_| (s.below(c) as i64, s.below(r) as i64)).collect()
+    }
+
+    #[test]
+    fn off_the_grid_reads_as_rock_in_both_builds() {
+        let hab = Habitat::new(5, 12, 8);
+        // A creature on every cell of the left and right columns: a view that let x = -1
+        // wrap to the row above would see one of them.
+        let mut cells = Vec::new();
+        for y in 0..8 {
+            cells.push((0, y));
+            cells.push((11, y));
+        }
+        let gone = vec![false; cells.len()];
+        for maps in [false, true] {
+            let v = View::build(&hab, &cells, maps);
+            for y in -1..=8 {
+                for x in [-1, 12] {
+                    assert_eq!(v.at(&hab.ground, x, y, NONE, &gone), Hit::Rock, "{x},{y}");
+                }
+            }
+            for x in -1..=12 {
+                for y in [-1, 8] {
+                    assert_eq!(v.at(&hab.ground, x, y, NONE, &gone), Hit::Rock, "{x},{y}");
+                }
+            }
+            assert_eq!(v.stand(-1, 3), None);
+            assert_eq!(v.at(&hab.ground, 0, 3, NONE, &gone), Hit::Creature);
+        }
+    }
+
+    #[test]
+    fn flat_and_hashed_answer_alike_on_random_valleys() {
+        for seed in 0..12u64 {
+            let mut s = Stream::new(seed, 99);
+            let (c, r) = (3 + s.index(30), 3 + s.index(20));
+            let hab = Habitat::new(seed, c, r);
+            let cells = crowd(&hab, s.index(c * r / 2) + 1, &mut s);
+            let gone: Vec<bool> = cells.iter().map(|_| s.chance(0.2)).collect();
+            let (flat, hashed) =
+                (View::build(&hab, &cells, false), View::build(&hab, &cells, true));
+            let mut refilled = View::build(&hab, &[(0, 0)], false);
+            if let View::Flat(f) = &mut refilled {
+                f.refill(&hab, &cells);
+            }
+            for y in -2..r as i64 + 2 {
+                for x in -2..c as i64 + 2 {
+                    let me = s.index(cells.len()) as u32;
+                    let want = hashed.at(&hab.ground, x, y, me, &gone);
+                    assert_eq!(flat.at(&hab.ground, x, y, me, &gone), want, "seed {seed} {x},{y}");
+                    assert_eq!(refilled.at(&hab.ground, x, y, me, &gone), want);
+                    assert_eq!(flat.stand(x, y), hashed.stand(x, y));
+                }
+            }
+        }
+    }
+}
