@@ -1,5 +1,5 @@
-//! The capacity run: the valley at one, two, five and ten times over, the crowding held at
-//! one creature to five cells, and what a tick of each asks for.
+//! The capacity run: the chapter's valley made 1, 2, 5 and 10 times as long, with the crowding
+//! held at one creature to five cells, and what a tick of each asks for.
 
 use std::io::Write;
 
@@ -18,7 +18,11 @@ pub fn run(
     clock: bool,
     more: &[u32],
 ) -> anyhow::Result<()> {
-    writeln!(out, "the valley at {} times over, {ticks} ticks each", list(&TIMES, more))?;
+    writeln!(
+        out,
+        "the {COLS}-wide valley at {} times its length, {ticks} ticks each",
+        list(&TIMES, more)
+    )?;
     writeln!(out)?;
     write!(
         out,

@@ -98,30 +98,30 @@ impl Retired {
 
 #[derive(Subcommand, Debug)]
 pub enum Mode {
-    /// What one creature asks of the machine in a tick, and what a crowd of them comes to:
-    /// counts only, the same on every machine.
+    /// The work in one creature's tick, and in a crowd's: counts only, the same on every
+    /// machine.
     Sums {
         /// Creatures in the crowd.
-        #[arg(long, default_value = "3000", value_parser = herd)]
+        #[arg(long, default_value = "3000", value_parser = herd, allow_hyphen_values = true)]
         herd: usize,
         /// Rows of the valley (it is always 150 cells across).
-        #[arg(long, default_value = "100", value_parser = rows)]
+        #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
     },
     /// Runs the 150x100 valley with 3000 creatures and counts what the phase handed out,
     /// ending on a digest of the whole world. Every retired design gives the same counts and
     /// the same digest.
     Spend {
-        #[arg(long, default_value = "120", value_parser = ticks)]
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        #[arg(long, default_value = "3000", value_parser = herd)]
+        #[arg(long, default_value = "3000", value_parser = herd, allow_hyphen_values = true)]
         herd: usize,
-        #[arg(long, default_value = "100", value_parser = rows)]
+        #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
         #[command(flatten)]
         retired: Retired,
         /// Threads the fans are cast on (default: the machine's cores).
-        #[arg(long, value_parser = crew)]
+        #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         crew: Option<usize>,
         /// Also time the tick and the phase: these lines differ on every machine.
         #[arg(long)]
@@ -133,13 +133,13 @@ pub enum Mode {
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the four changes, and with the fans cast wide.
     Share {
-        #[arg(long, default_value = "120", value_parser = ticks)]
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
     /// The phase narrow, then with the fans cast wide on 1, 2, 4, 8 and 16 threads: the
     /// digest of each, and whether it is the same run.
     Crew {
-        #[arg(long, default_value = "120", value_parser = ticks)]
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Cast the fans wide and never look again after a death (the retired design).
         #[arg(long)]
@@ -148,13 +148,13 @@ pub enum Mode {
         #[arg(long)]
         clock: bool,
     },
-    /// The valley at one, two, five and ten times over (3000 to 30000 creatures): what each
+    /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
     Fit {
-        #[arg(long, default_value = "30", value_parser = ticks)]
+        #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Threads the fans are cast on (default: the machine's cores).
-        #[arg(long, value_parser = crew)]
+        #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         crew: Option<usize>,
         /// Also time each row: these lines differ on every machine.
         #[arg(long)]
@@ -165,7 +165,7 @@ pub enum Mode {
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
-        #[arg(long, default_value = "120", value_parser = ticks)]
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         #[arg(long, value_name = "FILE")]
         out: PathBuf,

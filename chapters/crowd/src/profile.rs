@@ -1,14 +1,75 @@
-//! The CPU profile behind `--cpuprofile`.
+//! The CPU profile behind `--cpuprofile`: a sampling profile of the run, written as a flame
+//! graph SVG, with the functions that held the most samples printed after the report.
+//!
+//! The profiler is the `pprof` crate behind this crate's `pprof` feature (unix only), so the
+//! ordinary build carries no profiler at all.
 
+use std::fs::File;
 use std::path::Path;
 
-pub struct Profile;
+use anyhow::Context;
 
-pub fn start(path: Option<&Path>) -> anyhow::Result<Option<Profile>> {
-    anyhow::ensure!(path.is_none(), "this build has no profiler: build with --features pprof");
-    Ok(None)
+/// A profile being taken.
+pub struct Profile {
+    #[cfg(feature = "pprof")]
+    guard: pprof::ProfilerGuard<'static>,
+    file: File,
 }
 
-pub fn finish(_p: Option<Profile>, _path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
+/// Starts profiling when a path is given. The file is made first, so a path that cannot be
+/// written is reported before the run, not after it.
+pub fn start(path: Option<&Path>) -> anyhow::Result<Option<Profile>> {
+    let Some(path) = path else { return Ok(None) };
+    let file = File::create(path).with_context(|| {
+        format!("cannot write the profile {} (is the folder there and writable?)", path.display())
+    })?;
+    begin(file)
+}
+
+#[cfg(feature = "pprof")]
+fn begin(file: File) -> anyhow::Result<Option<Profile>> {
+    let guard = pprof::ProfilerGuardBuilder::default()
+        .frequency(997)
+        .build()
+        .context("cannot start the profiler")?;
+    Ok(Some(Profile { guard, file }))
+}
+
+#[cfg(not(feature = "pprof"))]
+fn begin(_file: File) -> anyhow::Result<Option<Profile>> {
+    anyhow::bail!(
+        "this build has no profiler: run it as cargo run --release -p crowd --features pprof"
+    )
+}
+
+/// Stops the profile, writes the flame graph, and returns the report's closing lines: the
+/// functions with the most samples of their own.
+#[cfg(feature = "pprof")]
+pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
+    let (Some(p), Some(path)) = (p, path) else { return Ok(None) };
+    let report = p.guard.report().build().context("cannot build the profile")?;
+    report.flamegraph(&p.file).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut own: std::collections::BTreeMap<String, isize> = std::collections::BTreeMap::new();
+    let mut total = 0;
+    for (frames, count) in &report.data {
+        total += *count;
+        if let Some(top) = frames.frames.first().and_then(|f| f.first()) {
+            *own.entry(top.name()).or_default() += *count;
+        }
+    }
+    let mut rows: Vec<(String, isize)> = own.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut lines = vec![format!("wrote {}", path.display())];
+    lines.push(format!("  {:>7} {:>6}  the function the sample was taken in", "samples", "share"));
+    for (name, n) in rows.into_iter().take(10) {
+        let share = 100.0 * n as f64 / total.max(1) as f64;
+        lines.push(format!("  {n:>7} {share:>5.1}%  {name}"));
+    }
+    Ok(Some(lines))
+}
+
+#[cfg(not(feature = "pprof"))]
+pub fn finish(p: Option<Profile>, _path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
+    drop(p.map(|p| p.file));
     Ok(None)
 }

@@ -56,7 +56,7 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
     writeln!(
         out,
         "  {:<44} {:>9} {:>9} {:>11}  digest",
-        "how the phase is built", "a tick", "each", "late ticks"
+        "design of the phase", "per tick", "per head", "late ticks"
     )?;
     let mut designs: Vec<(String, Design, Cast)> =
         rows().into_iter().map(|(name, d)| (name.to_string(), d, Cast::Narrow)).collect();
@@ -76,7 +76,7 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "  a tick: the mean over every tick; each: that over the creatures left walking;"
+        "  per tick: the mean over every tick; per head: that over the creatures left walking;"
     )?;
     writeln!(out, "  late ticks: the mean over the closing half of the run")?;
     Ok(())

@@ -142,7 +142,7 @@ pub fn rule(c: &Creature, a: Act, view: &View, hab: &Habitat) -> Option<Why> {
     }
 }
 
-/// The same question as a yes or a no: what the ranking walk wants.
+/// Only whether the action may be taken: all the ranking walk needs.
 pub fn can(c: &Creature, a: Act, view: &View, hab: &Habitat) -> bool {
     rule(c, a, view, hab).is_none()
 }

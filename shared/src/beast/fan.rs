@@ -72,9 +72,9 @@ pub fn cast(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan:
 }
 // ANCHOR_END: cast
 
-/// Whether any of `cells` is close enough to `eye` for one of its rays to have asked about
-/// it. A ray runs at most SIGHT cells from the eye; the two extra cells cover the flooring of
-/// both ends.
+/// Whether any of `cells` lies near enough to `eye` that some ray of its fan may have touched
+/// it. Rays end SIGHT cells out; two more cells of margin cover flooring at the eye and at the
+/// ray's end.
 pub fn within_sight(eye: Eye, cells: &[(i64, i64)]) -> bool {
     let reach = super::kind::SIGHT as i64 + 2;
     let (cx, cy) = (floor(eye.x), floor(eye.y));

@@ -138,8 +138,8 @@ impl World {
     }
 
     // ANCHOR: digest
-    /// SHA-256 over the ground (the litter on every cell), every plant's grams, and every
-    /// living creature's place, heading, store and grams eaten, in roster order.
+    /// SHA-256 over the ground (the litter on every cell), every plant's grams, and then for
+    /// each living creature, roster first to last: x, y, heading, store, grams eaten.
     pub fn digest(&self) -> String {
         let mut d = Digest::new();
         d.u64(self.hab.ground.cols as u64).u64(self.hab.ground.rows as u64);

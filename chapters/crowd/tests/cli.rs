@@ -1,0 +1,67 @@
+//! The crowd binary from outside: the counts it must print, and bad input turned into one line
+//! and an exit code, never a panic.
+
+use std::process::{Command, Output};
+
+fn crowd(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn refused(args: &[&str], code: i32, says: &str) {
+    let o = crowd(args);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(says), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn sums_prints_the_counts() {
+    let o = text(&crowd(&["sums"]).stdout);
+    for want in ["378", "360", "1080000", "1296000", "15000"] {
+        assert!(o.contains(want), "{want} missing from:\n{o}");
+    }
+    let o = text(&crowd(&["sums", "--herd", "30000", "--rows", "1000"]).stdout);
+    for want in ["10800000", "12960000", "150000"] {
+        assert!(o.contains(want), "{want} missing from:\n{o}");
+    }
+}
+
+#[test]
+fn bad_numbers_are_usage_errors() {
+    refused(&["sums", "--herd", "0"], 2, "out of range");
+    refused(&["sums", "--rows", "0"], 2, "out of range");
+    refused(&["sums", "--herd", "-3"], 2, "--herd");
+    refused(&["sums", "--herd", "99999999999"], 2, "out of range");
+    refused(&["spend", "--ticks", "abc"], 2, "not a whole number");
+    refused(&["spend", "--ticks", "0"], 2, "out of range");
+    refused(&["spend", "--crew", "0"], 2, "out of range");
+    refused(&["fit", "--crew", "x"], 2, "not a whole number");
+    refused(&["crew", "--ticks", "1e3"], 2, "not a whole number");
+    refused(&["wander"], 2, "unrecognized subcommand");
+}
+
+#[test]
+fn more_creatures_than_ground_is_a_run_error() {
+    refused(&["sums", "--herd", "15000"], 1, "do not fit");
+    refused(&["spend", "--herd", "15000", "--ticks", "1"], 1, "do not fit");
+}
+
+#[test]
+fn unwritable_paths_are_one_line() {
+    refused(&["spend", "--ticks", "1", "--cpuprofile", "/no/such/dir/p.svg"], 1, "/no/such/dir");
+    refused(&["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"], 1, "/no/such/dir");
+}
+
+#[test]
+fn more_threads_than_creatures_is_fine() {
+    let o = crowd(&["spend", "--ticks", "3", "--herd", "5", "--crew", "64"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let one = crowd(&["spend", "--ticks", "3", "--herd", "5", "--crew", "1"]);
+    assert_eq!(o.stdout, one.stdout);
+}
