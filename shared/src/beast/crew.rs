@@ -10,11 +10,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Barrier, Mutex, RwLock};
 use std::thread::JoinHandle;
 
+use super::brain::Brain;
 use super::fan::{self, BLANK_FAN, Eye, Fan};
+use super::kind::{ACTS, INPUTS};
+use super::sense;
 use super::view::{Flat, View};
 use crate::terra::Valley;
 
-/// What a fan may read: the ground, the view, and every creature's eye as the phase opened.
+/// What the looking may read: the ground, the view, and every creature's eye, store and
+/// brain as the phase opened. Nothing here is written between the phase's open and its end.
 #[derive(Clone, Debug)]
 pub struct Sight {
     pub ground: Valley,
@@ -23,6 +27,9 @@ pub struct Sight {
     pub minds: Option<View>,
     pub cells: Vec<(i64, i64)>,
     pub eyes: Vec<Eye>,
+    pub stores: Vec<f64>,
+    /// One brain a roster place, struck off with its creature.
+    pub brains: Vec<Brain>,
     /// Nobody is gone before the walk: the marks the fans are cast against.
     pub nobody: Vec<bool>,
 }
@@ -35,32 +42,68 @@ impl Default for Sight {
             minds: None,
             cells: Vec::new(),
             eyes: Vec::new(),
+            stores: Vec::new(),
+            brains: Vec::new(),
             nobody: Vec::new(),
         }
     }
 }
 
+/// What the looking leaves for one creature: its fan, and its six scores when they could be
+/// worked out ahead.
+#[derive(Clone, Copy, Debug)]
+pub struct Glance {
+    pub fan: Fan,
+    pub scores: [f64; ACTS],
+    /// Whether `scores` is this tick's answer already.
+    pub ready: bool,
+}
+
+impl Glance {
+    pub const BLANK: Glance = Glance { fan: BLANK_FAN, scores: [0.0; ACTS], ready: false };
+}
+
+// ANCHOR: ahead
+/// Looks for roster place `i`: casts its fan, and if no plant stands on its cell or the four
+/// around it, thinks too. Those five cells are all the row reads from the valley besides the
+/// fan, and with no plant on any of them the row is the same whatever anyone eats first.
+pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
+    let eye = sight.eyes[i];
+    fan::cast(&sight.view, &sight.ground, eye, i as u32, &sight.nobody, &mut g.fan);
+    let (x, y) = sight.cells[i];
+    let bare = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
+        .iter()
+        .all(|&(dx, dy)| sight.view.stand(x + dx, y + dy).is_none());
+    g.ready = bare;
+    if bare {
+        let mut row = [0.0; INPUTS];
+        sense::read(&mut row, &g.fan, |_, _| 0.0, (x, y), sight.stores[i], eye.heading);
+        g.scores = sight.brains[i].think(&row);
+    }
+}
+// ANCHOR_END: ahead
+
 // ANCHOR: stripe
-/// Casts stripe `k` of `crew`: creatures k, k + crew, k + 2 crew, ... into `out`, in order.
-pub fn cast_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Fan>) {
+/// Looks for stripe `k` of `crew`: places k, k + crew, k + 2 crew, ... into `out`, in order.
+pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) {
     let n = sight.eyes.len();
-    out.resize(n.saturating_sub(k).div_ceil(crew), BLANK_FAN);
-    for (slot, i) in out.iter_mut().zip((k..n).step_by(crew)) {
-        fan::cast(&sight.view, &sight.ground, sight.eyes[i], i as u32, &sight.nobody, slot);
+    out.resize(n.saturating_sub(k).div_ceil(crew), Glance::BLANK);
+    for (g, i) in out.iter_mut().zip((k..n).step_by(crew)) {
+        look_one(sight, i, g);
     }
 }
 
-/// The wide cast on threads made for this phase and gone at its end.
-pub fn cast_scoped(sight: &Sight, crew: usize, stripes: &mut [Vec<Fan>]) {
+/// The wide look on threads made for this phase and gone at its end.
+pub fn look_scoped(sight: &Sight, crew: usize, stripes: &mut [Vec<Glance>]) {
     let Some((first, rest)) = stripes.split_first_mut() else { return };
     if rest.is_empty() {
-        return cast_stripe(sight, 0, 1, first);
+        return look_stripe(sight, 0, 1, first);
     }
     std::thread::scope(|s| {
         for (k, out) in rest.iter_mut().enumerate() {
-            s.spawn(move || cast_stripe(sight, k + 1, crew, out));
+            s.spawn(move || look_stripe(sight, k + 1, crew, out));
         }
-        cast_stripe(sight, 0, crew, first);
+        look_stripe(sight, 0, crew, first);
     });
 }
 // ANCHOR_END: stripe
@@ -70,7 +113,7 @@ struct Shared {
     sight: Arc<RwLock<Sight>>,
     crew: usize,
     /// One fan buffer a helper, swapped with the roster's after each cast.
-    bufs: Vec<Mutex<Vec<Fan>>>,
+    bufs: Vec<Mutex<Vec<Glance>>>,
     go: Barrier,
     done: Barrier,
     quit: AtomicBool,
@@ -114,13 +157,13 @@ impl Pool {
 
     /// Casts every fan into `stripes` (one buffer a stripe). `counting` passes the ledger's
     /// switch on to the helpers for this cast.
-    pub fn cast(&mut self, stripes: &mut [Vec<Fan>], counting: bool) {
+    pub fn look(&mut self, stripes: &mut [Vec<Glance>], counting: bool) {
         let sh = &*self.shared;
         sh.counting.store(counting, Ordering::SeqCst);
         sh.go.wait();
         {
             let sight = sh.sight.read().unwrap_or_else(|e| e.into_inner());
-            cast_stripe(&sight, 0, sh.crew, &mut stripes[0]);
+            look_stripe(&sight, 0, sh.crew, &mut stripes[0]);
         }
         sh.done.wait();
         for (k, mine) in stripes.iter_mut().enumerate().skip(1) {
@@ -149,7 +192,7 @@ fn helper(sh: &Shared, k: usize) {
         {
             let sight = sh.sight.read().unwrap_or_else(|e| e.into_inner());
             let mut out = sh.bufs[k].lock().unwrap_or_else(|e| e.into_inner());
-            cast_stripe(&sight, k, sh.crew, &mut out);
+            look_stripe(&sight, k, sh.crew, &mut out);
         }
         if counting {
             sh.allocations.fetch_add(crate::ledger::stop(), Ordering::SeqCst);

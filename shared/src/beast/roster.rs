@@ -5,8 +5,8 @@ use std::sync::{Arc, RwLock};
 
 use super::act::{self, Act};
 use super::brain::Brain;
-use super::crew::{self, Pool, Sight};
-use super::fan::{self, BLANK_FAN, Eye, Fan};
+use super::crew::{self, Glance, Pool, Sight};
+use super::fan::{self, Eye};
 use super::habitat::Habitat;
 use super::kind::{INPUTS, STEPS, STORE, UPKEEP};
 use super::sense;
@@ -29,7 +29,6 @@ pub struct Creature {
     /// Grams it has eaten since it was founded.
     pub eaten: f64,
     pub dead: bool,
-    pub brain: Brain,
 }
 
 impl Creature {
@@ -100,8 +99,8 @@ pub struct Roster {
     pub counts: Counts,
     sight: Arc<RwLock<Sight>>,
     pool: Option<Pool>,
-    /// One buffer of fans a stripe; creature i's fan is stripes[i % crew][i / crew].
-    stripes: Vec<Vec<Fan>>,
+    /// One buffer of glances a stripe; creature i's is stripes[i % crew][i / crew].
+    stripes: Vec<Vec<Glance>>,
     /// Roster places that died this phase, and the cells they stood on when it opened.
     gone: Vec<bool>,
     gone_cells: Vec<(i64, i64)>,
@@ -126,8 +125,8 @@ impl World {
         cast: Cast,
     ) -> Result<World, String> {
         let hab = Habitat::new(seed, cols, rows);
-        let live = scatter(&hab, seed, herd)?;
-        Ok(World { hab, roster: Roster::new(live, design, cast) })
+        let (live, brains) = scatter(&hab, seed, herd)?;
+        Ok(World { hab, roster: Roster::new(live, brains, design, cast) })
     }
 
     /// One tick: the weather and the plants, then the creature phase.
@@ -162,7 +161,7 @@ impl World {
 /// `n` creatures on `n` different ground cells, drawn on stream 12 until that many are taken,
 /// each at its cell's middle with a heading off the same stream; then a brain each off stream
 /// 14, in roster order.
-pub fn scatter(hab: &Habitat, seed: u64, n: usize) -> Result<Vec<Creature>, String> {
+pub fn scatter(hab: &Habitat, seed: u64, n: usize) -> Result<(Vec<Creature>, Vec<Brain>), String> {
     let g = &hab.ground;
     let [ground, _, _] = g.census();
     if n == 0 || n > ground {
@@ -185,30 +184,27 @@ pub fn scatter(hab: &Habitat, seed: u64, n: usize) -> Result<Vec<Creature>, Stri
         taken[i] = true;
         places.push((x as f64 + 0.5, y as f64 + 0.5, s.between(0.0, std::f64::consts::TAU)));
     }
-    let mut minds = Stream::new(seed, BRAIN_STREAM);
-    Ok(places
+    let live = places
         .into_iter()
-        .map(|(x, y, heading)| Creature {
-            x,
-            y,
-            heading,
-            store: STORE,
-            eaten: 0.0,
-            dead: false,
-            brain: Brain::draw(&mut minds),
-        })
-        .collect())
+        .map(|(x, y, heading)| Creature { x, y, heading, store: STORE, eaten: 0.0, dead: false })
+        .collect();
+    let mut minds = Stream::new(seed, BRAIN_STREAM);
+    let brains = (0..n).map(|_| Brain::draw(&mut minds)).collect();
+    Ok((live, brains))
 }
 // ANCHOR_END: scatter
 
 impl Roster {
-    pub fn new(live: Vec<Creature>, design: Design, cast: Cast) -> Roster {
+    /// A roster of these creatures, the i-th thinking with the i-th brain.
+    pub fn new(live: Vec<Creature>, brains: Vec<Brain>, design: Design, cast: Cast) -> Roster {
+        assert_eq!(live.len(), brains.len(), "one brain a creature");
+        let sight = Sight { brains, ..Sight::default() };
         Roster {
             live,
             design,
             cast,
             counts: Counts::default(),
-            sight: Arc::new(RwLock::new(Sight::default())),
+            sight: Arc::new(RwLock::new(sight)),
             pool: None,
             stripes: Vec::new(),
             gone: Vec::new(),
@@ -242,6 +238,8 @@ impl Roster {
         sight.cells.extend(self.live.iter().map(Creature::cell));
         sight.eyes.clear();
         sight.eyes.extend(self.live.iter().map(Creature::eye));
+        sight.stores.clear();
+        sight.stores.extend(self.live.iter().map(|c| c.store));
         sight.nobody.clear();
         sight.nobody.resize(self.live.len(), false);
         let d = self.design;
@@ -261,7 +259,7 @@ impl Roster {
         self.open(hab);
         let crew = self.crew();
         if let Cast::Wide { kept, .. } = self.cast {
-            self.cast_wide(crew, kept);
+            self.look_wide(crew, kept);
         }
         let n = self.live.len();
         self.gone.clear();
@@ -278,26 +276,28 @@ impl Roster {
         let sight = &*guard;
         let view = &sight.view;
         let minds = sight.minds.as_ref().unwrap_or(view);
-        let mut narrow: Fan = BLANK_FAN;
+        let mut narrow = Glance::BLANK;
         let mut row = [0.0; INPUTS];
         for i in 0..n {
-            let eye = sight.eyes[i];
-            let fan: &Fan = match self.cast {
+            let (eye, cell) = (sight.eyes[i], sight.cells[i]);
+            let g: &mut Glance = match self.cast {
                 Cast::Narrow => {
-                    fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut narrow);
-                    &narrow
+                    fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut narrow.fan);
+                    narrow.ready = false;
+                    &mut narrow
                 }
                 Cast::Wide { loose, .. } => {
-                    let f = &mut self.stripes[i % crew][i / crew];
+                    let g = &mut self.stripes[i % crew][i / crew];
                     if !loose && fan::within_sight(eye, &self.gone_cells) {
-                        fan::cast(view, &sight.ground, eye, i as u32, &self.gone, f);
+                        fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut g.fan);
+                        g.ready = false;
                         self.counts.recast += 1;
                     }
-                    f
+                    g
                 }
             };
             self.counts.fans += 1;
-            for ray in fan {
+            for ray in &g.fan {
                 if ray.hit == Hit::Nothing {
                     self.counts.steps += STEPS as u64;
                 } else {
@@ -306,9 +306,12 @@ impl Roster {
                 }
             }
             let c = &self.live[i];
-            sense::read(&mut row, fan, view, hab, sight.cells[i], c.store, c.heading);
-            let scores = c.brain.think(&row);
-            let choice = act::pick(&scores, |a: Act| {
+            if !g.ready {
+                let mass = |x, y| view.mass(hab, x, y);
+                sense::read(&mut row, &g.fan, mass, cell, c.store, c.heading);
+                g.scores = sight.brains[i].think(&row);
+            }
+            let choice = act::pick(&g.scores, |a: Act| {
                 if self.design.wordy {
                     act::legal(c, i as u32, a, minds, hab).is_ok()
                 } else {
@@ -322,7 +325,7 @@ impl Roster {
             if c.store <= 0.0 {
                 c.dead = true;
                 self.gone[i] = true;
-                self.gone_cells.push(sight.cells[i]);
+                self.gone_cells.push(cell);
                 self.died.push(i as u32);
                 if self.design.hasty {
                     let (x, y) = c.cell();
@@ -337,26 +340,39 @@ impl Roster {
             }
         }
         drop(guard);
-        self.counts.struck += self.died.len() as u64;
-        self.live.retain(|c| !c.dead);
+        self.strike_off();
     }
     // ANCHOR_END: phase
 
-    /// Casts every fan before the walk, on `crew` threads.
-    fn cast_wide(&mut self, crew: usize, kept: bool) {
-        let n = self.live.len();
+    /// Takes the dead off the roster, and their brains with them, keeping everyone's order.
+    fn strike_off(&mut self) {
+        if self.died.is_empty() {
+            return;
+        }
+        self.counts.struck += self.died.len() as u64;
+        let mut sight = self.sight.write().unwrap_or_else(|e| e.into_inner());
+        let mut k = 0;
+        sight.brains.retain(|_| {
+            k += 1;
+            !self.live[k - 1].dead
+        });
+        self.live.retain(|c| !c.dead);
+    }
+
+    /// Casts every fan before the walk, and thinks ahead for every creature whose row cannot
+    /// change, on `crew` threads.
+    fn look_wide(&mut self, crew: usize, kept: bool) {
         self.stripes.resize_with(crew, Vec::new);
         if kept && crew > 1 {
             let pool = match &mut self.pool {
                 Some(p) if p.crew() == crew => p,
                 slot => slot.insert(Pool::new(Arc::clone(&self.sight), crew)),
             };
-            pool.cast(&mut self.stripes, crate::ledger::counting());
+            pool.look(&mut self.stripes, crate::ledger::counting());
         } else {
             let sight = self.sight.read().unwrap_or_else(|e| e.into_inner());
-            crew::cast_scoped(&sight, crew, &mut self.stripes);
+            crew::look_scoped(&sight, crew, &mut self.stripes);
         }
-        debug_assert_eq!(self.stripes.iter().map(Vec::len).sum::<usize>(), n);
     }
 }
 

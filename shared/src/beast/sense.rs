@@ -7,19 +7,16 @@
 //! cosine and a sine.
 
 use super::fan::Fan;
-use super::habitat::Habitat;
 use super::habitat::PLANT_CAP;
 use super::kind::{INPUTS, STEPS, STORE};
-use super::view::View;
 
 // ANCHOR: row
-/// Fills `row` for a creature at cell (x, y) with this fan, store and heading.
-#[allow(clippy::too_many_arguments)]
+/// Fills `row` for a creature at cell (x, y) with this fan, store and heading; `mass` is the
+/// grams standing on a cell.
 pub fn read(
     row: &mut [f64; INPUTS],
     fan: &Fan,
-    view: &View,
-    hab: &Habitat,
+    mass: impl Fn(i64, i64) -> f64,
     (x, y): (i64, i64),
     store: f64,
     heading: f64,
@@ -29,7 +26,7 @@ pub fn read(
         row[2 * r + 1] =
             if ray.steps == 0 { 0.0 } else { 1.0 - f64::from(ray.steps - 1) / STEPS as f64 };
     }
-    let m = |dx: i64, dy: i64| view.mass(hab, x + dx, y + dy) / PLANT_CAP;
+    let m = |dx: i64, dy: i64| mass(x + dx, y + dy) / PLANT_CAP;
     row[18] = m(1, 0) - m(-1, 0);
     row[19] = m(0, 1) - m(0, -1);
     row[20] = m(0, 0);
