@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use super::kind::{FAN, RAY_GAP, STEPS, STRIDE};
-use super::view::{Hit, View};
+use super::view::{Hit, Look, View};
 use crate::terra::Valley;
 
 /// What one ray met, and after how many strides (0 when it met nothing).
@@ -42,6 +42,20 @@ static OFFSETS: LazyLock<[(f64, f64); FAN]> = LazyLock::new(|| {
 /// Casts a fan from `eye` against the view, leaving out creature `me` and anyone marked gone.
 /// Returns the strides taken over all nine rays. Writes only into `fan`.
 pub fn cast(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) -> u32 {
+    match view {
+        View::Flat(f) => cast_on(f, ground, eye, me, gone, fan),
+        View::Hashed(h) => cast_on(h, ground, eye, me, gone, fan),
+    }
+}
+
+fn cast_on<V: Look>(
+    view: &V,
+    ground: &Valley,
+    eye: Eye,
+    me: u32,
+    gone: &[bool],
+    fan: &mut Fan,
+) -> u32 {
     let (ch, sh) = (libm::cos(eye.heading), libm::sin(eye.heading));
     let mut total = 0;
     let offsets: &[(f64, f64); FAN] = &OFFSETS;

@@ -43,6 +43,9 @@ pub struct Flat {
     cols: i64,
     rows: i64,
     land: Vec<Land>,
+    /// What a ray meets on each cell when no creature stands there: rock, water, a plant or
+    /// nothing. One byte a cell, so the hot loop reads one small row besides `first`.
+    shows: Vec<Hit>,
     /// The plant on each cell, as an index into the habitat's stands, or NONE.
     stand: Vec<u32>,
     /// The first creature standing on each cell, as a roster place, or NONE.
@@ -89,6 +92,13 @@ impl Flat {
                 self.stand[s] = i as u32;
             }
         }
+        self.shows.clear();
+        self.shows.extend(self.land.iter().zip(&self.stand).map(|(land, &st)| match land {
+            Land::Water => Hit::Water,
+            Land::Rock => Hit::Rock,
+            Land::Ground if st != NONE => Hit::Plant,
+            Land::Ground => Hit::Nothing,
+        }));
         for (i, &(x, y)) in cells.iter().enumerate() {
             if let Some(s) = self.slot(x, y) {
                 self.next[i] = self.first[s];
@@ -107,12 +117,7 @@ impl Flat {
             }
             c = self.next[c as usize];
         }
-        match self.land[s] {
-            Land::Water => Hit::Water,
-            Land::Rock => Hit::Rock,
-            Land::Ground if self.stand[s] != NONE => Hit::Plant,
-            Land::Ground => Hit::Nothing,
-        }
+        self.shows[s]
     }
 
     #[inline]
@@ -167,6 +172,26 @@ impl Hashed {
     }
 }
 // ANCHOR_END: hashed
+
+/// The one question a ray asks, so a fan can be cast against either build with the build
+/// chosen once a fan rather than once a stride.
+pub trait Look {
+    fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit;
+}
+
+impl Look for Flat {
+    #[inline]
+    fn at(&self, _ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+        Flat::at(self, x, y, me, gone)
+    }
+}
+
+impl Look for Hashed {
+    #[inline]
+    fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+        Hashed::at(self, ground, x, y, me, gone)
+    }
+}
 
 /// Either build, behind one pair of questions.
 #[derive(Clone, Debug)]
