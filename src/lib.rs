@@ -1,1 +1,17 @@
-//! The book check lives in this package's `blocks` module and `tests/`.
+//! The book's own machinery. The chapters live in their crates; this package checks that the
+//! book tells the truth about them.
+//!
+//! - [`blocks`] finds every console block in `book/src`, runs the command on its first line and
+//!   compares (or rewrites) the output beneath it, pictures included.
+//! - [`includes`] checks every `{{#include}}` names a file and an anchor that exist and are not
+//!   empty, because mdBook renders a wrong anchor as an empty block without a word.
+
+// Chapter 3's allocation ledger runs in-process here too (the book check calls
+// `crowd::invoke`), so every binary of this package counts allocations the way the crowd
+// binary does. Counting is switched on per thread, only around a creature phase.
+#[global_allocator]
+static LEDGER: world::ledger::Counting = world::ledger::Counting;
+
+pub mod blocks;
+pub mod includes;
+pub mod run;
