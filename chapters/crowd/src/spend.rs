@@ -47,18 +47,21 @@ pub fn timed(w: &mut World, ticks: u32) -> Clock {
     c
 }
 
-/// How a design is described in a report's heading.
-pub fn describe(d: Design, cast: Cast) -> String {
-    let index = if d.maps { "the view in hash maps" } else { "the view in flat rows" };
-    let build = if d.fresh { "built new every tick" } else { "refilled every tick" };
-    let minds = if d.twice { "a second for the minds" } else { "handed to the minds" };
-    let check = if d.wordy { "refusals written out" } else { "a yes or a no" };
+/// How a design is described in a report's heading: two lines.
+pub fn describe(d: Design, cast: Cast) -> [String; 2] {
+    let index = if d.maps { "hash maps" } else { "flat rows" };
+    let build = if d.fresh { "built new each tick" } else { "refilled each tick" };
+    let minds = if d.twice { "a second one for the minds" } else { "the same one for the minds" };
+    let check = if d.wordy { "a written refusal" } else { "a yes or a no" };
     let looks = match cast {
-        Cast::Narrow => "fans cast in the walk",
-        Cast::Wide { loose: false, .. } => "fans cast first, near a death cast again",
-        Cast::Wide { loose: true, .. } => "fans cast first and never again",
+        Cast::Narrow => "each at its creature's turn",
+        Cast::Wide { loose: false, .. } => "all first, again near a death",
+        Cast::Wide { loose: true, .. } => "all first, never again",
     };
-    format!("{index}, {build}, {minds}, {check}; {looks}")
+    [
+        format!("the view: {index}, {build}, {minds}"),
+        format!("the ranking walk asks for {check}; fans cast {looks}"),
+    ]
 }
 
 pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
@@ -82,7 +85,9 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
         w.hab.stands.len(),
         s.herd
     )?;
-    writeln!(out, "  {}", describe(design, cast))?;
+    for line in describe(design, cast) {
+        writeln!(out, "  {line}")?;
+    }
     writeln!(out)?;
     let line = |out: &mut dyn Write, what: &str, n: u64| writeln!(out, "  {what:<40} {n:>16}");
     line(out, "ticks run", u64::from(s.ticks))?;

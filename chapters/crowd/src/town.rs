@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use world::beast::roster::Cast;
 use world::beast::{Design, World};
-use world::render::{Frame, INK};
+use world::render::{Frame, INK, RED};
 
 pub const SEED: u64 = 5;
 pub const COLS: usize = 150;
@@ -26,8 +26,8 @@ pub fn run_for(w: &mut World, ticks: u32) {
     }
 }
 
-/// The valley after `ticks`: ground in its colours, plants green by their grams, creatures
-/// as dark dots, 4 pixels to a cell.
+/// The valley after `ticks`: ground in its colours, plants green by their grams, cells where
+/// a body was buried in red, creatures as dark dots; 4 pixels to a cell.
 pub fn picture(out: &mut dyn Write, ticks: u32, path: &Path) -> anyhow::Result<()> {
     let mut w = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
     run_for(&mut w, ticks);
@@ -39,6 +39,14 @@ pub fn picture(out: &mut dyn Write, ticks: u32, path: &Path) -> anyhow::Result<(
         let shade =
             [(200.0 - 150.0 * g) as u8, (220.0 - 60.0 * g) as u8, (150.0 - 110.0 * g) as u8];
         f.rect(st.x * PX, st.y * PX, PX, PX, shade);
+    }
+    // Where bodies were buried, in red: the litter left on a cell.
+    for y in 0..ROWS as i64 {
+        for x in 0..COLS as i64 {
+            if w.hab.litter[y as usize * COLS + x as usize] > 0.0 {
+                f.rect(x * PX, y * PX, PX, PX, RED);
+            }
+        }
     }
     for c in &w.roster.live {
         let (x, y) = ((c.x * PX as f64) as i64, (c.y * PX as f64) as i64);
