@@ -20,14 +20,14 @@ pub fn run(
 ) -> anyhow::Result<()> {
     writeln!(
         out,
-        "the {COLS}-wide valley at {} times its length, {ticks} ticks each",
+        "the {COLS}-wide valley at {} times its length, each run for {ticks} ticks",
         list(&TIMES, more)
     )?;
     writeln!(out)?;
     write!(
         out,
         "  {:>6} {:>6} {:>8} {:>9} {:>12} {:>13}",
-        "across", "down", "cells", "creatures", "ray strides", "multiply-adds"
+        "cols", "rows", "cells", "creatures", "strides", "multiply-adds"
     )?;
     writeln!(out, "{}", if clock { "    ms a tick" } else { "" })?;
     for k in TIMES.iter().chain(more) {

@@ -23,8 +23,8 @@ pub fn run(out: &mut dyn Write, herd: usize, rows: usize) -> anyhow::Result<()> 
     line(out, "multiplications in a forward pass", MULTIPLIES)?;
     line(out, "additions in a forward pass", ADDS)?;
     line(out, "tanh calls in a forward pass", SQUASHES)?;
-    line(out, "numbers in the sensor row", INPUTS)?;
-    line(out, "rays in a fan", FAN)?;
+    line(out, "inputs in the sensor row", INPUTS)?;
+    line(out, "rays it looks with", FAN)?;
     line(out, "strides a ray can take", STEPS)?;
     line(out, "strides a fan can take", FAN * STEPS)?;
     line(out, "cells under one bite", bite as usize)?;
