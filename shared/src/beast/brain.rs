@@ -4,8 +4,8 @@
 use super::kind::{ACTS, HIDDEN, INPUTS};
 use crate::rng::Stream;
 
-/// Weights feeding the hidden layer (a row of INPUTS for each hidden unit), then its biases,
-/// then the weights feeding the outputs, then their biases.
+/// Weights and biases: every input into every hidden unit, a bias for each, every hidden
+/// unit into every output, a bias for each.
 pub const WEIGHTS: usize = HIDDEN * INPUTS + HIDDEN + ACTS * HIDDEN + ACTS;
 /// Multiplications in one pass: every input into every hidden unit, every hidden into every
 /// output.
@@ -16,44 +16,66 @@ pub const ADDS: usize = MULTIPLIES + HIDDEN + ACTS;
 pub const SQUASHES: usize = HIDDEN;
 
 // ANCHOR: brain
-/// One creature's network. The weights live in one flat array in a fixed order, so a pass
-/// reads memory front to back and allocates nothing.
+/// One creature's network. The weights are drawn in a fixed order (hidden unit by hidden unit,
+/// its 24 input weights each; the 12 hidden biases; output by output, its 12 weights each;
+/// the 6 output biases) but kept input by input, so a pass walks memory front to back, carries
+/// every unit's sum along at once, and allocates nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Brain {
-    w: Box<[f64; WEIGHTS]>,
+    /// `into_hidden[i][j]`: input i's weight into hidden unit j.
+    into_hidden: [[f64; HIDDEN]; INPUTS],
+    hidden_bias: [f64; HIDDEN],
+    /// `into_out[j][k]`: hidden unit j's weight into output k.
+    into_out: [[f64; ACTS]; HIDDEN],
+    out_bias: [f64; ACTS],
 }
 
 impl Brain {
-    /// A brain of weights drawn uniformly from [-0.5, 0.5), in storage order.
+    /// A brain of weights drawn uniformly from [-0.5, 0.5), in the order above.
     pub fn draw(s: &mut Stream) -> Brain {
-        let mut w = Box::new([0.0; WEIGHTS]);
-        for x in w.iter_mut() {
-            *x = s.between(-0.5, 0.5);
+        let mut b = Brain {
+            into_hidden: [[0.0; HIDDEN]; INPUTS],
+            hidden_bias: [0.0; HIDDEN],
+            into_out: [[0.0; ACTS]; HIDDEN],
+            out_bias: [0.0; ACTS],
+        };
+        for j in 0..HIDDEN {
+            for i in 0..INPUTS {
+                b.into_hidden[i][j] = s.between(-0.5, 0.5);
+            }
         }
-        Brain { w }
+        for j in 0..HIDDEN {
+            b.hidden_bias[j] = s.between(-0.5, 0.5);
+        }
+        for k in 0..ACTS {
+            for j in 0..HIDDEN {
+                b.into_out[j][k] = s.between(-0.5, 0.5);
+            }
+        }
+        for k in 0..ACTS {
+            b.out_bias[k] = s.between(-0.5, 0.5);
+        }
+        b
     }
 
-    /// One forward pass. Each sum starts from its bias and adds the products in input order,
-    /// so the same row gives the same bits on every machine.
+    /// One forward pass. Every unit's sum starts from its bias and adds the products in
+    /// input order; the units are summed side by side, which changes nothing about any one
+    /// sum, so the same row gives the same bits on every machine.
     pub fn think(&self, row: &[f64; INPUTS]) -> [f64; ACTS] {
-        let (hidden_w, rest) = self.w.split_at(HIDDEN * INPUTS);
-        let (hidden_b, rest) = rest.split_at(HIDDEN);
-        let (out_w, out_b) = rest.split_at(ACTS * HIDDEN);
-        let mut h = [0.0; HIDDEN];
-        for (j, hj) in h.iter_mut().enumerate() {
-            let mut sum = hidden_b[j];
-            for (w, x) in hidden_w[j * INPUTS..(j + 1) * INPUTS].iter().zip(row) {
-                sum += w * x;
+        let mut h = self.hidden_bias;
+        for (x, w) in row.iter().zip(&self.into_hidden) {
+            for (hj, wj) in h.iter_mut().zip(w) {
+                *hj += wj * x;
             }
-            *hj = libm::tanh(sum);
         }
-        let mut out = [0.0; ACTS];
-        for (k, ok) in out.iter_mut().enumerate() {
-            let mut sum = out_b[k];
-            for (w, x) in out_w[k * HIDDEN..(k + 1) * HIDDEN].iter().zip(&h) {
-                sum += w * x;
+        for hj in &mut h {
+            *hj = libm::tanh(*hj);
+        }
+        let mut out = self.out_bias;
+        for (x, w) in h.iter().zip(&self.into_out) {
+            for (ok, wk) in out.iter_mut().zip(w) {
+                *ok += wk * x;
             }
-            *ok = sum;
         }
         out
     }
