@@ -43,16 +43,19 @@ pub struct Flat {
     cols: i64,
     rows: i64,
     land: Vec<Land>,
-    /// What a ray meets on each cell when no creature stands there: rock, water, a plant or
-    /// nothing. One byte a cell, so the hot loop reads one small row besides `first`.
-    shows: Vec<Hit>,
     /// The plant on each cell, as an index into the habitat's stands, or NONE.
     stand: Vec<u32>,
-    /// The first creature standing on each cell, as a roster place, or NONE.
+    /// Each cell's list: the first creature standing there (a roster place), and after the
+    /// last creature, or at once on a cell nobody stands on, what a ray meets there instead,
+    /// coded as `SHOWS + Hit`. So an empty cell is answered by one read.
     first: Vec<u32>,
-    /// For each roster place, the next creature on the same cell, or NONE.
+    /// For each roster place, what follows it in its cell's list.
     next: Vec<u32>,
 }
+
+/// Entries at or above this in a cell's list are not creatures but what the cell shows.
+const SHOWS: u32 = u32::MAX - 8;
+const SHOWN: [Hit; 5] = [Hit::Nothing, Hit::Creature, Hit::Plant, Hit::Water, Hit::Rock];
 
 impl Flat {
     /// Where a cell sits in the rows, or None off the grid. Testing x against the width is
@@ -83,8 +86,6 @@ impl Flat {
         }
         self.stand.clear();
         self.stand.resize(n, NONE);
-        self.first.clear();
-        self.first.resize(n, NONE);
         self.next.clear();
         self.next.resize(cells.len(), NONE);
         for (i, st) in hab.stands.iter().enumerate() {
@@ -92,12 +93,15 @@ impl Flat {
                 self.stand[s] = i as u32;
             }
         }
-        self.shows.clear();
-        self.shows.extend(self.land.iter().zip(&self.stand).map(|(land, &st)| match land {
-            Land::Water => Hit::Water,
-            Land::Rock => Hit::Rock,
-            Land::Ground if st != NONE => Hit::Plant,
-            Land::Ground => Hit::Nothing,
+        self.first.clear();
+        self.first.extend(self.land.iter().zip(&self.stand).map(|(land, &st)| {
+            SHOWS
+                + match land {
+                    Land::Water => Hit::Water,
+                    Land::Rock => Hit::Rock,
+                    Land::Ground if st != NONE => Hit::Plant,
+                    Land::Ground => Hit::Nothing,
+                } as u32
         }));
         for (i, &(x, y)) in cells.iter().enumerate() {
             if let Some(s) = self.slot(x, y) {
@@ -111,13 +115,13 @@ impl Flat {
     pub fn at(&self, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
         let Some(s) = self.slot(x, y) else { return Hit::Rock };
         let mut c = self.first[s];
-        while c != NONE {
+        while c < SHOWS {
             if c != me && !gone[c as usize] {
                 return Hit::Creature;
             }
             c = self.next[c as usize];
         }
-        self.shows[s]
+        SHOWN[(c - SHOWS) as usize]
     }
 
     #[inline]
