@@ -53,7 +53,7 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
     let mut total = 0;
     for (frames, count) in &report.data {
         total += *count;
-        if let Some(top) = frames.frames.first().and_then(|f| f.first()) {
+        if let Some(top) = frames.frames.first().and_then(|f| f.last()) {
             *own.entry(top.name()).or_default() += *count;
         }
     }
