@@ -35,16 +35,25 @@ pub fn run(out: &mut dyn Write, ticks: u32, loose: bool, clock: bool) -> anyhow:
     for crew in CREWS {
         let mut w = found(HERD, ROWS, Design::NOW, Cast::Wide { crew, loose, kept: true })?;
         let c = crate::spend::timed(&mut w, ticks);
-        times.push(c.phase.as_secs_f64() * 1e3 / f64::from(ticks));
+        let kept = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
         let got = w.digest();
         let same = if got == want { "yes" } else { "NO" };
         writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {:>10}", w.roster.counts.recast)?;
+        if clock {
+            // The same crew on threads made afresh every phase, for the comparison.
+            let mut w = found(HERD, ROWS, Design::NOW, Cast::Wide { crew, loose, kept: false })?;
+            let c = crate::spend::timed(&mut w, ticks);
+            let scoped = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
+            anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");
+            times.push((crew, kept, scoped));
+        }
     }
     if clock {
         writeln!(out)?;
         writeln!(out, "  the phase, timed here, ms a tick:")?;
-        for (crew, ms) in CREWS.iter().zip(&times) {
-            writeln!(out, "  {crew:>5}  {ms:>10.3}")?;
+        writeln!(out, "  {:>5}  {:>12}  {:>14}", "crew", "kept threads", "made per phase")?;
+        for (crew, kept, scoped) in times {
+            writeln!(out, "  {crew:>5}  {kept:>12.3}  {scoped:>14.3}")?;
         }
     }
     Ok(())

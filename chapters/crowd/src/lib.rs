@@ -79,19 +79,23 @@ pub struct Retired {
     /// The ranking walk asks for a written refusal and throws it away.
     #[arg(long)]
     pub wordy: bool,
+    /// Bury each body the moment it falls, in the middle of the phase. Unlike the four above
+    /// this is a different rule, not a slower road to the same run: the digest moves.
+    #[arg(long)]
+    pub hasty: bool,
 }
 
 impl Retired {
     pub fn design(self) -> Design {
         if self.was {
-            return Design::WAS;
+            return Design { hasty: self.hasty, ..Design::WAS };
         }
         Design {
             maps: self.maps,
             fresh: self.fresh,
             twice: self.twice,
             wordy: self.wordy,
-            hasty: false,
+            hasty: self.hasty,
         }
     }
 }
