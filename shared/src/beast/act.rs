@@ -3,11 +3,26 @@
 
 use std::fmt;
 
-use super::habitat::Habitat;
+use super::habitat::{Habitat, Stand};
 use super::kind::{ACTS, BITE, DASH, REACH, STEP, TURN};
 use super::roster::Creature;
 use super::view::View;
-use crate::terra::Land;
+use crate::terra::{Land, Valley};
+
+/// What the checks read: the view the phase opened on, the ground, and the plants (whose
+/// grams are read live).
+#[derive(Clone, Copy)]
+pub struct Here<'a> {
+    pub view: &'a View,
+    pub ground: &'a Valley,
+    pub stands: &'a [Stand],
+}
+
+impl<'a> Here<'a> {
+    pub fn new(view: &'a View, hab: &'a Habitat) -> Here<'a> {
+        Here { view, ground: &hab.ground, stands: &hab.stands }
+    }
+}
 
 /// What a creature can do with a tick, in the order of the brain's outputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,13 +123,13 @@ pub fn ahead(c: &Creature, dist: f64) -> (i64, i64) {
 
 /// The plant a bite would take from: the one with the most grams in reach, the first in
 /// row order on a tie; None when nothing in reach has any grams.
-pub fn meal(c: &Creature, view: &View, hab: &Habitat) -> Option<u32> {
+pub fn meal(c: &Creature, view: &View, stands: &[Stand]) -> Option<u32> {
     let (cx, cy) = c.cell();
     let mut best: Option<(u32, f64)> = None;
     for y in cy - REACH..=cy + REACH {
         for x in cx - REACH..=cx + REACH {
             if let Some(i) = view.stand(x, y) {
-                let m = hab.stands[i as usize].mass;
+                let m = stands[i as usize].mass;
                 if m > 0.0 && best.is_none_or(|(_, b)| m > b) {
                     best = Some((i, m));
                 }
@@ -126,7 +141,7 @@ pub fn meal(c: &Creature, view: &View, hab: &Habitat) -> Option<u32> {
 
 // ANCHOR: rule
 /// The check with nothing to say: the rule that stops this action now, or None.
-pub fn rule(c: &Creature, a: Act, view: &View, hab: &Habitat) -> Option<Why> {
+pub fn rule(c: &Creature, a: Act, here: Here) -> Option<Why> {
     let m = TABLE[a as usize];
     if m.price > c.store {
         return Some(Why::Broke);
@@ -135,27 +150,22 @@ pub fn rule(c: &Creature, a: Act, view: &View, hab: &Habitat) -> Option<Why> {
         Allow::Always => None,
         Allow::Ground(d) => {
             let (x, y) = ahead(c, d);
-            let on_map = hab.cell(x, y).is_some();
-            (!on_map || hab.ground.at(x, y) == Land::Water).then_some(Why::NoGround)
+            let g = here.ground;
+            let on_map = x >= 0 && y >= 0 && x < g.cols as i64 && y < g.rows as i64;
+            (!on_map || g.at(x, y) == Land::Water).then_some(Why::NoGround)
         }
-        Allow::Reach => meal(c, view, hab).is_none().then_some(Why::NoReach),
+        Allow::Reach => meal(c, here.view, here.stands).is_none().then_some(Why::NoReach),
     }
 }
 
 /// Only whether the action may be taken: all the ranking walk needs.
-pub fn can(c: &Creature, a: Act, view: &View, hab: &Habitat) -> bool {
-    rule(c, a, view, hab).is_none()
+pub fn can(c: &Creature, a: Act, here: Here) -> bool {
+    rule(c, a, here).is_none()
 }
 
 /// The same question with the sentence attached: what the event log wants.
-pub fn legal(
-    c: &Creature,
-    who: u32,
-    a: Act,
-    view: &View,
-    hab: &Habitat,
-) -> Result<(), Box<Refusal>> {
-    let Some(why) = rule(c, a, view, hab) else { return Ok(()) };
+pub fn legal(c: &Creature, who: u32, a: Act, here: Here) -> Result<(), Box<Refusal>> {
+    let Some(why) = rule(c, a, here) else { return Ok(()) };
     let mut r = Refusal { who, act: a, why, at: c.cell(), want: 0.0, got: 0.0 };
     match why {
         Why::Broke => (r.want, r.got) = (TABLE[a as usize].price, c.store),
@@ -167,6 +177,12 @@ pub fn legal(
         Why::NoReach => r.want = BITE,
     }
     Err(Box::new(r))
+}
+
+/// The question the ranking walk asks, in whichever way the design says: a yes or a no, or
+/// (retired) a written refusal that is only checked for being there.
+pub fn allows(c: &Creature, who: u32, a: Act, here: Here, wordy: bool) -> bool {
+    if wordy { legal(c, who, a, here).is_ok() } else { can(c, a, here) }
 }
 // ANCHOR_END: rule
 
@@ -207,7 +223,7 @@ pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) -> f64 
             c.y += libm::sin(c.heading) * d;
             0.0
         }
-        Act::Bite => match meal(c, view, hab) {
+        Act::Bite => match meal(c, view, &hab.stands) {
             Some(i) => {
                 let st = &mut hab.stands[i as usize];
                 let took = st.mass.min(BITE);

@@ -10,9 +10,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Barrier, Mutex, RwLock};
 use std::thread::JoinHandle;
 
+use super::act::{self, Act, Here};
 use super::brain::Brain;
 use super::fan::{self, BLANK_FAN, Eye, Fan};
 use super::kind::{ACTS, INPUTS};
+use super::roster::Creature;
 use super::sense;
 use super::view::{Flat, View};
 use crate::terra::Valley;
@@ -32,6 +34,8 @@ pub struct Sight {
     pub brains: Vec<Brain>,
     /// Nobody is gone before the walk: the marks the fans are cast against.
     pub nobody: Vec<bool>,
+    /// Whether the ranking walk asks for written refusals (the retired design).
+    pub wordy: bool,
 }
 
 impl Default for Sight {
@@ -45,40 +49,61 @@ impl Default for Sight {
             stores: Vec::new(),
             brains: Vec::new(),
             nobody: Vec::new(),
+            wordy: false,
         }
     }
 }
 
-/// What the looking leaves for one creature: its fan, and its six scores when they could be
-/// worked out ahead.
+/// What the looking leaves for one creature: its fan, its six scores when they could be
+/// worked out ahead, and its choice when that could be too.
 #[derive(Clone, Copy, Debug)]
 pub struct Glance {
     pub fan: Fan,
     pub scores: [f64; ACTS],
     /// Whether `scores` is this tick's answer already.
     pub ready: bool,
+    /// The action picked ahead, when `ready` and nothing the walk does can change the pick.
+    pub choice: Option<Act>,
 }
 
 impl Glance {
-    pub const BLANK: Glance = Glance { fan: BLANK_FAN, scores: [0.0; ACTS], ready: false };
+    pub const BLANK: Glance =
+        Glance { fan: BLANK_FAN, scores: [0.0; ACTS], ready: false, choice: None };
 }
 
 // ANCHOR: ahead
 /// Looks for roster place `i`: casts its fan, and if no plant stands on its cell or the four
 /// around it, thinks too. Those five cells are all the row reads from the valley besides the
-/// fan, and with no plant on any of them the row is the same whatever anyone eats first.
+/// fan, and with no plant on any of them the row is the same whatever anyone eats first. If
+/// no plant stands anywhere within bite reach either, the pick is settled too: the only test
+/// that reads what others change is the bite's, and with nothing in reach its answer is no.
 pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
     let eye = sight.eyes[i];
     fan::cast(&sight.view, &sight.ground, eye, i as u32, &sight.nobody, &mut g.fan);
     let (x, y) = sight.cells[i];
-    let bare = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
-        .iter()
-        .all(|&(dx, dy)| sight.view.stand(x + dx, y + dy).is_none());
-    g.ready = bare;
-    if bare {
-        let mut row = [0.0; INPUTS];
-        sense::read(&mut row, &g.fan, |_, _| 0.0, (x, y), sight.stores[i], eye.heading);
-        g.scores = sight.brains[i].think(&row);
+    let no_plant = |cells: &[(i64, i64)]| {
+        cells.iter().all(|&(dx, dy)| sight.view.stand(x + dx, y + dy).is_none())
+    };
+    g.ready = no_plant(&[(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]);
+    g.choice = None;
+    if !g.ready {
+        return;
+    }
+    let mut row = [0.0; INPUTS];
+    sense::read(&mut row, &g.fan, |_, _| 0.0, (x, y), sight.stores[i], eye.heading);
+    g.scores = sight.brains[i].think(&row);
+    if no_plant(&[(-1, -1), (1, -1), (-1, 1), (1, 1)]) {
+        let me = Creature {
+            x: eye.x,
+            y: eye.y,
+            heading: eye.heading,
+            store: sight.stores[i],
+            eaten: 0.0,
+            dead: false,
+        };
+        // No plant in reach, so no plant is ever looked up: an empty list stands in for them.
+        let here = Here { view: &sight.view, ground: &sight.ground, stands: &[] };
+        g.choice = Some(act::pick(&g.scores, |a| act::allows(&me, i as u32, a, here, sight.wordy)));
     }
 }
 // ANCHOR_END: ahead

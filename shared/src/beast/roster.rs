@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, RwLock};
 
-use super::act::{self, Act};
+use super::act::{self, Here};
 use super::brain::Brain;
 use super::crew::{self, Glance, Pool, Sight};
 use super::fan::{self, Eye};
@@ -242,6 +242,7 @@ impl Roster {
         sight.stores.extend(self.live.iter().map(|c| c.store));
         sight.nobody.clear();
         sight.nobody.resize(self.live.len(), false);
+        sight.wordy = self.design.wordy;
         let d = self.design;
         match &mut sight.view {
             View::Flat(f) if !d.maps && !d.fresh => f.refill(hab, &sight.cells),
@@ -284,6 +285,7 @@ impl Roster {
                 Cast::Narrow => {
                     fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut narrow.fan);
                     narrow.ready = false;
+                    narrow.choice = None;
                     &mut narrow
                 }
                 Cast::Wide { loose, .. } => {
@@ -291,6 +293,7 @@ impl Roster {
                     if !loose && fan::within_sight(eye, &self.gone_cells) {
                         fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut g.fan);
                         g.ready = false;
+                        g.choice = None;
                         self.counts.recast += 1;
                     }
                     g
@@ -311,13 +314,13 @@ impl Roster {
                 sense::read(&mut row, &g.fan, mass, cell, c.store, c.heading);
                 g.scores = sight.brains[i].think(&row);
             }
-            let choice = act::pick(&g.scores, |a: Act| {
-                if self.design.wordy {
-                    act::legal(c, i as u32, a, minds, hab).is_ok()
-                } else {
-                    act::can(c, a, minds, hab)
+            let choice = match g.choice {
+                Some(a) => a,
+                None => {
+                    let here = Here::new(minds, hab);
+                    act::pick(&g.scores, |a| act::allows(c, i as u32, a, here, self.design.wordy))
                 }
-            });
+            };
             let c = &mut self.live[i];
             act::perform(c, choice, view, hab);
             c.store -= UPKEEP;
