@@ -19,7 +19,7 @@ pub fn found(herd: usize, rows: usize, design: Design, cast: Cast) -> anyhow::Re
     World::found(SEED, COLS, rows, herd, design, cast).map_err(anyhow::Error::msg)
 }
 
-/// Runs `ticks` ticks, telling stderr how far it has got on long runs.
+/// Runs `ticks` ticks.
 pub fn run_for(w: &mut World, ticks: u32) {
     for _ in 0..ticks {
         w.tick();

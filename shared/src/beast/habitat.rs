@@ -17,7 +17,7 @@ pub const DRAW: f64 = 0.05;
 /// The share of a carcass that feeds the plant it falls on at once.
 pub const FEED: f64 = 0.05;
 
-/// A plant: the cell it stands on (as an index into the grid's rows) and its grams.
+/// A plant: the cell it stands on and its grams.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stand {
     pub x: i64,
