@@ -45,11 +45,11 @@ fn ticks(s: &str) -> Result<u32, String> {
 }
 
 fn herd(s: &str) -> Result<usize, String> {
-    whole(s, "creatures", 1, 2_000_000).map(|n| n as usize)
+    whole(s, "creatures", 1, 300_000).map(|n| n as usize)
 }
 
 fn rows(s: &str) -> Result<usize, String> {
-    whole(s, "rows", 1, 20_000).map(|n| n as usize)
+    whole(s, "rows", 1, 10_000).map(|n| n as usize)
 }
 
 fn crew(s: &str) -> Result<usize, String> {
