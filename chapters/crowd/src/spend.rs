@@ -105,12 +105,17 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
         writeln!(out)?;
         writeln!(out, "  timed here, on {threads} thread(s):")?;
         writeln!(out, "  {:<40} {:>13.3} ms", "a whole tick", tick)?;
-        writeln!(out, "  {:<40} {:>13.3} ms", "the creature phase in it", phase)?;
-        writeln!(out, "  {:<40} {:>15.0}%", "the phase's share of the tick", 100.0 * phase / tick)?;
+        writeln!(out, "  {:<40} {:>13.3} ms", "the creature phase within it", phase)?;
+        writeln!(
+            out,
+            "  {:<40} {:>15.0}%",
+            "the phase, as a part of the tick",
+            100.0 * phase / tick
+        )?;
         writeln!(
             out,
             "  {:<40} {:>15.1}%",
-            "the phase against a 50 ms budget",
+            "the phase, as a part of 50 ms",
             100.0 * phase / BUDGET_MS
         )?;
     }
