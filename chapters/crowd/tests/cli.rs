@@ -65,3 +65,33 @@ fn more_threads_than_creatures_is_fine() {
     let one = crowd(&["spend", "--ticks", "3", "--herd", "5", "--crew", "1"]);
     assert_eq!(o.stdout, one.stdout);
 }
+
+#[test]
+fn every_ledger_row_is_the_same_run_and_the_last_allocates_nothing_when_warm() {
+    let o = crowd(&["share", "--ticks", "120"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .filter(|l| {
+            l.trim_end().len() > 16 && l.trim_end().ends_with(|c: char| c.is_ascii_hexdigit())
+        })
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 6, "{out}");
+    let digest = |r: &Vec<&str>| r[r.len() - 1].to_string();
+    assert!(rows.iter().all(|r| digest(r) == digest(&rows[0])), "{out}");
+    let late = |r: &Vec<&str>| r[r.len() - 2].parse::<f64>().unwrap();
+    assert!(late(&rows[0]) > 1000.0, "{out}");
+    assert_eq!(late(&rows[4]), 0.0, "{out}");
+    assert_eq!(late(&rows[5]), 0.0, "{out}");
+}
+
+#[test]
+fn the_first_wiring_and_the_last_are_the_same_run() {
+    let was = text(&crowd(&["spend", "--ticks", "120", "--was"]).stdout);
+    let now = text(&crowd(&["spend", "--ticks", "120", "--crew", "2"]).stdout);
+    let counts = |s: &str| s.lines().skip(3).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(counts(&was), counts(&now));
+    assert!(now.contains("creatures struck off"), "{now}");
+}
