@@ -1,7 +1,7 @@
 //! The network each creature thinks with: 24 numbers in, 12 hidden units squashed by tanh,
 //! 6 bare scores out, one score an action.
 
-use super::kind::{ACTS, HIDDEN, INPUTS};
+use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 use crate::rng::Stream;
 
 /// Weights and biases: every input into every hidden unit, a bias for each, every hidden
@@ -66,8 +66,25 @@ impl Brain {
     /// input order; the units are summed side by side, which changes nothing about any one
     /// sum, so the same row gives the same bits on every machine.
     pub fn think(&self, row: &[f64; INPUTS]) -> [f64; ACTS] {
+        self.finish(self.settled(row), row)
+    }
+
+    /// The first part of a pass: every hidden sum from its bias through the settled inputs.
+    pub fn settled(&self, row: &[f64; INPUTS]) -> [f64; HIDDEN] {
         let mut h = self.hidden_bias.map(f64::from);
-        for (x, w) in row.iter().zip(&self.into_hidden) {
+        for (x, w) in row[..SETTLED].iter().zip(&self.into_hidden) {
+            for (hj, wj) in h.iter_mut().zip(w) {
+                *hj += f64::from(*wj) * x;
+            }
+        }
+        h
+    }
+
+    /// The rest of a pass from the sums `settled` left: the live inputs, added in the same
+    /// order a whole pass adds them, then the squash and the outputs. `finish(settled(row),
+    /// row)` is `think(row)` to the bit, however far apart the two halves ran.
+    pub fn finish(&self, mut h: [f64; HIDDEN], row: &[f64; INPUTS]) -> [f64; ACTS] {
+        for (x, w) in row[SETTLED..].iter().zip(&self.into_hidden[SETTLED..]) {
             for (hj, wj) in h.iter_mut().zip(w) {
                 *hj += f64::from(*wj) * x;
             }

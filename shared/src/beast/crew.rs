@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use super::act::{self, Act, Here};
 use super::brain::Brain;
 use super::fan::{self, BLANK_FAN, Eye, Fan};
-use super::kind::{ACTS, INPUTS};
+use super::kind::{ACTS, HIDDEN, INPUTS};
 use super::roster::Creature;
 use super::sense;
 use super::view::{Flat, View};
@@ -59,6 +59,9 @@ impl Default for Sight {
 #[derive(Clone, Copy, Debug)]
 pub struct Glance {
     pub fan: Fan,
+    /// The hidden sums through the settled part of the row, when `begun`.
+    pub partial: [f64; HIDDEN],
+    pub begun: bool,
     pub scores: [f64; ACTS],
     /// Whether `scores` is this tick's answer already.
     pub ready: bool,
@@ -67,16 +70,23 @@ pub struct Glance {
 }
 
 impl Glance {
-    pub const BLANK: Glance =
-        Glance { fan: BLANK_FAN, scores: [0.0; ACTS], ready: false, choice: None };
+    pub const BLANK: Glance = Glance {
+        fan: BLANK_FAN,
+        partial: [0.0; HIDDEN],
+        begun: false,
+        scores: [0.0; ACTS],
+        ready: false,
+        choice: None,
+    };
 }
 
 // ANCHOR: ahead
-/// Looks for roster place `i`: casts its fan, and if no plant stands on its cell or the four
-/// around it, thinks too. Those five cells are all the row reads from the valley besides the
-/// fan, and with no plant on any of them the row is the same whatever anyone eats first. If
-/// no plant stands anywhere within bite reach either, the pick is settled too: the only test
-/// that reads what others change is the bite's, and with nothing in reach its answer is no.
+/// Looks for roster place `i`: casts its fan and runs the brain through the settled part of
+/// the row. If no plant stands on its cell or the four around it, it thinks to the end: those
+/// five cells are all the row reads live, and with no plant on any of them the row is the same
+/// whatever anyone eats first. If no plant stands anywhere within bite reach either, the pick
+/// is settled too: the only test that reads what others change is the bite's, and with
+/// nothing in reach its answer is no.
 pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
     let eye = sight.eyes[i];
     fan::cast(&sight.view, &sight.ground, eye, i as u32, &sight.nobody, &mut g.fan);
@@ -84,14 +94,17 @@ pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
     let no_plant = |cells: &[(i64, i64)]| {
         cells.iter().all(|&(dx, dy)| sight.view.stand(x + dx, y + dy).is_none())
     };
+    let mut row = [0.0; INPUTS];
+    sense::read_own(&mut row, &g.fan, sight.stores[i], eye.heading);
+    g.partial = sight.brains[i].settled(&row);
+    g.begun = true;
     g.ready = no_plant(&[(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]);
     g.choice = None;
     if !g.ready {
         return;
     }
-    let mut row = [0.0; INPUTS];
-    sense::read(&mut row, &g.fan, |_, _| 0.0, (x, y), sight.stores[i], eye.heading);
-    g.scores = sight.brains[i].think(&row);
+    sense::read_food(&mut row, |_, _| 0.0, (x, y));
+    g.scores = sight.brains[i].finish(g.partial, &row);
     if no_plant(&[(-1, -1), (1, -1), (-1, 1), (1, 1)]) {
         let me = Creature {
             x: eye.x,

@@ -33,3 +33,6 @@ pub const TURN: f64 = 0.35;
 pub const INPUTS: usize = 24;
 pub const HIDDEN: usize = 12;
 pub const ACTS: usize = 6;
+/// Entries of the sensor row before this one are settled when a phase opens (the fan, the
+/// store, the heading); from here on they are grams read live, which an earlier bite can move.
+pub const SETTLED: usize = 21;

@@ -284,6 +284,7 @@ impl Roster {
             let g: &mut Glance = match self.cast {
                 Cast::Narrow => {
                     fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut narrow.fan);
+                    narrow.begun = false;
                     narrow.ready = false;
                     narrow.choice = None;
                     &mut narrow
@@ -292,6 +293,7 @@ impl Roster {
                     let g = &mut self.stripes[i % crew][i / crew];
                     if !loose && fan::within_sight(eye, &self.gone_cells) {
                         fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut g.fan);
+                        g.begun = false;
                         g.ready = false;
                         g.choice = None;
                         self.counts.recast += 1;
@@ -311,8 +313,13 @@ impl Roster {
             let c = &self.live[i];
             if !g.ready {
                 let mass = |x, y| view.mass(hab, x, y);
-                sense::read(&mut row, &g.fan, mass, cell, c.store, c.heading);
-                g.scores = sight.brains[i].think(&row);
+                if g.begun {
+                    sense::read_food(&mut row, mass, cell);
+                    g.scores = sight.brains[i].finish(g.partial, &row);
+                } else {
+                    sense::read(&mut row, &g.fan, mass, cell, c.store, c.heading);
+                    g.scores = sight.brains[i].think(&row);
+                }
             }
             let choice = match g.choice {
                 Some(a) => a,
