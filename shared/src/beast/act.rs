@@ -240,6 +240,34 @@ pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) -> f64 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::beast::view::View;
+
+    #[test]
+    fn can_and_legal_agree_and_legal_says_why() {
+        let hab = Habitat::new(5, 12, 8);
+        let view = View::build(&hab, &[(0, 3)], false);
+        let here = Here::new(&view, &hab);
+        // Standing in the first column, facing west: the step lands off the map.
+        let c = Creature {
+            x: 0.5,
+            y: 3.5,
+            heading: std::f64::consts::PI,
+            store: 1.0,
+            eaten: 0.0,
+            dead: false,
+        };
+        for a in ALL {
+            assert_eq!(can(&c, a, here), legal(&c, 7, a, here).is_ok(), "{a:?}");
+        }
+        let why = legal(&c, 7, Act::Step, here).unwrap_err();
+        assert_eq!(why.why, Why::NoGround);
+        assert_eq!(why.at, (-1, 3));
+        assert!(why.to_string().contains("creature 7 may not step"), "{why}");
+        let broke = Creature { store: 0.001, ..c };
+        let why = legal(&broke, 7, Act::Dash, here).unwrap_err();
+        assert_eq!(why.why, Why::Broke);
+        assert!(can(&broke, Act::Rest, here));
+    }
 
     #[test]
     fn the_walk_takes_the_best_allowed_and_breaks_ties_by_table_order() {
