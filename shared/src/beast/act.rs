@@ -249,7 +249,7 @@ mod tests {
         let here = Here::new(&view, &hab);
         // Standing in the first column, facing west: the step lands off the map.
         let c = Creature {
-            x: 0.5,
+            x: 0.25,
             y: 3.5,
             heading: std::f64::consts::PI,
             store: 1.0,
