@@ -7,8 +7,11 @@
 pub mod cli;
 pub mod digest;
 pub mod field;
+pub mod flock;
+pub mod near;
 pub mod render;
 pub mod rng;
+pub mod steer;
 pub mod terra;
 pub mod vec;
 
