@@ -48,6 +48,28 @@ pub trait Query {
 }
 // ANCHOR_END: query
 
+/// A boxed query is a query, so a program can pick one at run time from a flag.
+impl<Q: Query + ?Sized> Query for Box<Q> {
+    fn build(&mut self, bodies: &[Body]) {
+        (**self).build(bodies)
+    }
+    fn near(
+        &mut self,
+        bodies: &[Body],
+        i: usize,
+        r: f64,
+        dst: &mut Vec<usize>,
+    ) -> Result<(), TooWide> {
+        (**self).near(bodies, i, r, dst)
+    }
+    fn count(&self) -> u64 {
+        (**self).count()
+    }
+    fn reset(&mut self) {
+        (**self).reset()
+    }
+}
+
 /// The one distance test both queries make, so they cannot disagree about the edge.
 fn within(bodies: &[Body], i: usize, j: usize, r: f64) -> bool {
     bodies[i].pos.dist(bodies[j].pos) <= r
