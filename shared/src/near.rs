@@ -153,6 +153,7 @@ impl Buckets {
         self
     }
 
+    // ANCHOR: cell_of
     /// The cell a position stands in. A position off the grid counts as standing in the
     /// nearest edge cell: clamping never moves two bodies more than one cell further apart, so
     /// no neighbour is lost by it.
@@ -160,6 +161,7 @@ impl Buckets {
         let at = |v: f64, n: usize| (libm::floor(v / self.cell).max(0.0) as usize).min(n - 1);
         (at(b.pos.x, self.cols), at(b.pos.y, self.rows))
     }
+    // ANCHOR_END: cell_of
 }
 
 // ANCHOR: buckets
@@ -210,7 +212,6 @@ impl Query for Buckets {
         }
         Ok(())
     }
-    // ANCHOR_END: buckets
 
     fn count(&self) -> u64 {
         self.tests
@@ -220,6 +221,7 @@ impl Query for Buckets {
         self.tests = 0;
     }
 }
+// ANCHOR_END: buckets
 
 #[cfg(test)]
 mod tests {

@@ -50,10 +50,14 @@ pub fn run(
     let ground = ground(s.seed);
     writeln!(
         out,
-        "{} walkers on the seed {} valley, {} ticks, neighbour radius {}",
-        s.n, s.seed, s.ticks, s.radius
+        "{} walkers, {} ticks on the valley of seed {}; a walker sees {} px",
+        s.n, s.ticks, s.seed, s.radius
     )?;
-    writeln!(out, "rules heard     neighbours  nearest  together  groups  frame")?;
+    writeln!(
+        out,
+        "{:<14}  {:>10}  {:>7}  {:>8}  {:>6}  frame",
+        "hearing", "in reach", "nearest", "together", "groups"
+    )?;
     let mut progress = crate::Progress::new(
         "alone",
         rules.len() as u64 * u64::from(s.ticks),

@@ -28,7 +28,7 @@ pub fn run(
 
     writeln!(
         out,
-        "{n} walkers on the seed {seed} valley hearing {}, {ticks} ticks, neighbour radius {radius}",
+        "{n} walkers hearing {}, {ticks} ticks on the valley of seed {seed}; a walker sees {radius} px",
         rule.label()
     )?;
     writeln!(out, "one herd asked three ways: everybody, buckets, and buckets left unordered")?;

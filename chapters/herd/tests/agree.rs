@@ -3,9 +3,10 @@
 
 use herd::scene::crowd;
 use world::digest;
-use world::near::{Buckets, Everybody};
+use world::near::{Buckets, Everybody, Query};
 use world::terra::CELL;
 
+// ANCHOR: agree
 #[test]
 fn ordered_buckets_steer_the_same_crowd_bit_for_bit() {
     let mut slow = crowd(512, |_, _| Everybody::default());
@@ -18,11 +19,11 @@ fn ordered_buckets_steer_the_same_crowd_bit_for_bit() {
         let bits = |b: &world::Body| [b.pos, b.vel].map(|v| (v.x.to_bits(), v.y.to_bits()));
         assert_eq!(bits(s), bits(f), "body {i} after 300 ticks: {s:?} against {f:?}");
     }
-    use world::near::Query;
     let (every, grid) = (slow.query.count(), fast.query.count());
     assert_eq!(every, 300 * 512 * 511);
     assert!(grid < every / 10, "buckets measured {grid}, everybody {every}");
 }
+// ANCHOR_END: agree
 
 #[test]
 fn unordered_buckets_make_a_different_world() {
