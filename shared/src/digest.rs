@@ -38,6 +38,7 @@ impl Digest {
     }
 }
 
+// ANCHOR: bodies
 /// The book's state hash for bodies: every position and velocity, body by body, x before y.
 pub fn bodies(bodies: &[crate::Body]) -> String {
     let mut d = Digest::new();
@@ -46,6 +47,7 @@ pub fn bodies(bodies: &[crate::Body]) -> String {
     }
     d.hex(8)
 }
+// ANCHOR_END: bodies
 
 #[cfg(test)]
 mod tests {

@@ -24,20 +24,20 @@ impl Body {
         Body { pos, vel, acc: Vec2::ZERO }
     }
 
-    /// Adds one push to this tick's total. It adds and never assigns, so two callers pushing
-    /// the same body in the same tick are both heard.
+    /// Adds one push to this tick's total. Adding rather than assigning means every force
+    /// that acts this tick is counted, however many parts of the world apply one.
     pub fn push(&mut self, a: Vec2) {
         self.acc += a;
     }
 
-    /// What has been pushed onto the body so far this tick.
+    /// The pushes collected since the last step.
     pub fn acc(&self) -> Vec2 {
         self.acc
     }
 
     /// The law of motion, in the order that keeps a swinging body in its swing: the velocity
     /// takes this tick's pushes, the position moves by that new velocity, and the push total
-    /// returns to zero because it belonged to the tick now over.
+    /// is cleared, since it described the tick that has just ended.
     pub fn step(&mut self) {
         self.vel += self.acc;
         self.pos += self.vel;

@@ -72,8 +72,8 @@ impl Frame {
 
     /// A filled rectangle, clipped to the frame.
     pub fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: Rgb) {
-        for yy in y..y + h {
-            for xx in x..x + w {
+        for yy in y.max(0)..(y + h).min(self.h as i64) {
+            for xx in x.max(0)..(x + w).min(self.w as i64) {
                 self.set(xx, yy, c);
             }
         }

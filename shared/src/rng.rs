@@ -10,6 +10,7 @@
 use rand_pcg::Pcg64;
 use rand_pcg::rand_core::TryRng;
 
+// ANCHOR: stream
 /// One stream of random numbers, decided entirely by a seed and a stream number.
 #[derive(Clone, Debug)]
 pub struct Stream(Pcg64);
@@ -44,7 +45,11 @@ impl Stream {
     pub fn unit(&mut self) -> f64 {
         (self.bits() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
+}
+// ANCHOR_END: stream
 
+/// Numbers of other shapes, all made from `bits` and `unit`.
+impl Stream {
     /// A float in [lo, hi).
     pub fn between(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.unit()

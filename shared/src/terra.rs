@@ -32,6 +32,7 @@ impl Land {
     }
 }
 
+// ANCHOR: valley
 /// A valley of `cols` by `rows` cells, stored row by row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Valley {
@@ -39,6 +40,7 @@ pub struct Valley {
     pub rows: usize,
     land: Vec<Land>,
 }
+// ANCHOR_END: valley
 
 /// Lattice spacing of the noise, in cells: features are a few cells across at every size.
 const SPAN: usize = 4;
@@ -79,7 +81,7 @@ impl Valley {
         Valley { cols, rows, land }
     }
 
-    /// The land at a cell. Anything off the grid is the rock the valley is cut from, so a
+    /// The land at a cell. Cells beyond the edge read as rock, so a
     /// caller can step one cell past an edge without a check of its own.
     pub fn at(&self, x: i64, y: i64) -> Land {
         if x < 0 || y < 0 || x >= self.cols as i64 || y >= self.rows as i64 {

@@ -2,6 +2,7 @@
 
 use std::ops::{Add, AddAssign, Neg, Sub};
 
+// ANCHOR: vec
 /// A pair of numbers that means a place, a speed or a push, depending on who holds it.
 ///
 /// Every method returns a new value; nothing here changes a vector in place except `+=`, so a
@@ -33,7 +34,11 @@ impl Vec2 {
     pub fn scale(self, k: f64) -> Vec2 {
         Vec2::new(self.x * k, self.y * k)
     }
+}
+// ANCHOR_END: vec
 
+/// Measures and directions.
+impl Vec2 {
     /// Length. `sqrt` is exactly rounded by IEEE 754, so unlike `sin` it is safe from std.
     pub fn len(self) -> f64 {
         (self.x * self.x + self.y * self.y).sqrt()

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::render::{BLUE, Frame, GREY, INK, RED};
+use world::render::{BLUE, Frame, GREY, RED};
 use world::{Body, Vec2};
 
 // ANCHOR: tether
@@ -38,7 +38,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::R
     let every = (ticks / 4).max(1);
     let (mut far_a, mut far_b) = (0.0f64, 0.0f64);
     writeln!(out, "      step: velocity, then position    step_lagging: position, then velocity")?;
-    writeln!(out, "tick   distance out     speed            distance out     speed")?;
+    writeln!(out, "tick    from middle     speed             from middle     speed")?;
     for (i, (a, b)) in swings(ticks).enumerate() {
         let t = i as u32 + 1;
         let (da, db) = (a.pos.dist(MIDDLE), b.pos.dist(MIDDLE));
@@ -66,21 +66,25 @@ pub fn run(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::R
 }
 
 /// Offset from the middle (up the page is right of the middle) against time, one column a
-/// tick, velocity-first in blue and lagging in red; the lagging line leaves the picture.
+/// tick, velocity-first in blue and lagging in red, each tick joined to the one before; grey
+/// lines mark the middle and the starting 48 px either side. The red line leaves the picture.
 fn draw(ticks: u32, path: &Path) -> anyhow::Result<()> {
-    let mut f = Frame::new(ticks as usize, 128);
-    let y0 = 64i64;
+    const HALF: i64 = 100;
+    let mut f = Frame::new(ticks as usize, 2 * HALF as usize + 1);
     for x in 0..ticks as i64 {
-        f.set(x, y0, GREY);
-        f.set(x, y0 - 48, GREY);
-        f.set(x, y0 + 48, GREY);
+        for y in [HALF - 48, HALF, HALF + 48] {
+            f.set(x, y, GREY);
+        }
     }
+    let row = |b: &Body| HALF - libm::round(b.pos.x - MIDDLE.x).clamp(-1e6, 1e6) as i64;
+    let mut last = (row(&start()), row(&start()));
     for (i, (a, b)) in swings(ticks).enumerate() {
-        let row = |p: Vec2| y0 - libm::round(p.x - MIDDLE.x) as i64;
-        f.set(i as i64, row(b.pos), RED);
-        f.set(i as i64, row(a.pos), BLUE);
+        let now = (row(&a), row(&b));
+        let x = i as i64;
+        f.rect(x, now.1.min(last.1), 1, (now.1 - last.1).abs() + 1, RED);
+        f.rect(x, now.0.min(last.0), 1, (now.0 - last.0).abs() + 1, BLUE);
+        last = now;
     }
-    f.set(0, y0 - 48, INK);
     f.save_png(path, 2)?;
     Ok(())
 }

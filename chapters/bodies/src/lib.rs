@@ -127,7 +127,7 @@ pub fn sig17(x: f64) -> String {
 mod tests {
     #[test]
     fn sig17_counts_digits_not_decimals() {
-        assert_eq!(super::sig17(63.428194040359003), "63.428194040359003");
+        assert_eq!(super::sig17(111.0966136493531), "111.09661364935310");
         assert_eq!(super::sig17(0.4), "0.40000000000000002");
         assert_eq!(super::sig17(-0.4), "-0.40000000000000002");
     }

@@ -1,0 +1,50 @@
+# Every recipe runs from the repository root.
+
+# List the recipes.
+default:
+    @just --list
+
+# Chapter 1, Motion in Three Vectors: every table in the book's order.
+chapter-1:
+    cargo run --release -p bodies
+
+# Chapter 2, The Herd That Bunches.
+chapter-2:
+    cargo run --release -p herd
+
+# Chapter 3, Three Thousand Brains.
+chapter-3:
+    cargo run --release -p crowd
+
+# Rerun every deterministic block and picture in the book; fail with a diff on any drift.
+verify:
+    cargo run --release -q -p theworld --bin blocks -- verify
+
+# Rewrite every deterministic block and picture from its command (review with git diff).
+bless ONLY="":
+    cargo run --release -q -p theworld --bin blocks -- bless {{ONLY}}
+
+# Rerun the timing blocks ("Measured on ...") on this machine and rewrite them.
+measure ONLY="":
+    cargo run --release -q -p theworld --bin blocks -- measure {{ONLY}}
+
+# The whole test suite, the book check included.
+test:
+    cargo test --release --workspace
+
+# Formatting and lints, as CI runs them.
+lint:
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets -- -D warnings
+
+# The same digests in debug, release and a native-CPU build.
+same-everywhere:
+    bash .ci/same-everywhere
+
+# Build the book into book/book.
+book:
+    mdbook build book
+
+# Serve the book at http://localhost:3000 and rebuild on change.
+serve:
+    mdbook serve book --open

@@ -1,0 +1,389 @@
+//! Console blocks: the book's figures, and the commands that produce them.
+//!
+//! A block opens with ```` ```console ````, its first line is `$ ` and the command, and every
+//! line after it is what the command prints. A plain `console` block is deterministic: the
+//! check reruns it and demands the same text to the byte, and any picture it reports as
+//! `wrote PATH` must come out byte-identical too. A `console,measured` block holds timings: it
+//! is rerun only by `measure`, through a real shell, and never compared.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::includes;
+
+/// One console block of one page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// 0-based line of the opening fence.
+    pub open: usize,
+    /// 0-based line of the closing fence.
+    pub close: usize,
+    pub measured: bool,
+    pub command: String,
+    /// The lines between the command and the closing fence, each ending in a newline.
+    pub output: String,
+}
+
+/// Every console block on a page, or the first malformed one.
+pub fn parse(page: &str) -> Result<Vec<Block>, String> {
+    let lines: Vec<&str> = page.lines().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(info) = lines[i].trim_start().strip_prefix("```") else {
+            i += 1;
+            continue;
+        };
+        let close = (i + 1..lines.len())
+            .find(|&j| lines[j].trim_start().starts_with("```"))
+            .ok_or_else(|| format!("line {}: a code block that never closes", i + 1))?;
+        let info = info.trim();
+        if info == "console" || info == "console,measured" {
+            let command = lines
+                .get(i + 1)
+                .filter(|_| i + 1 < close)
+                .and_then(|l| l.strip_prefix("$ "))
+                .ok_or_else(|| {
+                    format!("line {}: a console block must start with `$ command`", i + 2)
+                })?;
+            let output: String = lines[i + 2..close].iter().map(|l| format!("{l}\n")).collect();
+            found.push(Block {
+                open: i,
+                close,
+                measured: info.ends_with("measured"),
+                command: command.trim().to_string(),
+                output,
+            });
+        }
+        i = close + 1;
+    }
+    Ok(found)
+}
+
+/// The page with each block's output replaced, and for measured blocks the note above them
+/// set to `note` (when given).
+fn rewrite(page: &str, blocks: &[(Block, String)], note: Option<&str>) -> String {
+    let lines: Vec<&str> = page.lines().collect();
+    let mut out = String::new();
+    let mut next = 0;
+    for (b, text) in blocks {
+        let mut upto = b.open;
+        if let (true, Some(note)) = (b.measured, note) {
+            if b.open > 0 && lines[b.open - 1].starts_with("*Measured on") {
+                upto -= 1;
+            }
+            lines[next..upto].iter().for_each(|l| out.push_str(&format!("{l}\n")));
+            out.push_str(&format!("*Measured on {note}.*\n"));
+        } else {
+            lines[next..upto].iter().for_each(|l| out.push_str(&format!("{l}\n")));
+        }
+        out.push_str(&format!("{}\n$ {}\n{text}{}\n", lines[b.open], b.command, lines[b.close]));
+        next = b.close + 1;
+    }
+    lines[next..].iter().for_each(|l| out.push_str(&format!("{l}\n")));
+    out
+}
+
+/// What to do with the blocks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Mode {
+    /// Rerun deterministic blocks and report every difference; change nothing.
+    Verify,
+    /// Rerun deterministic blocks and write what they print into the book.
+    Bless,
+    /// Rerun measured blocks through a shell and write what they print into the book.
+    Measure,
+}
+
+/// A page and its problems or changes, as the report says them.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub problems: Vec<String>,
+    pub ran: usize,
+    pub rewritten: Vec<PathBuf>,
+}
+
+/// The book's pages, in a fixed order.
+pub fn pages(root: &Path) -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(root.join("book/src"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    pages.retain(|p| p.extension().is_some_and(|e| e == "md"));
+    pages.sort();
+    pages
+}
+
+/// Pictures a block's output says it wrote.
+fn pictures(output: &str) -> Vec<PathBuf> {
+    output.lines().filter_map(|l| l.strip_prefix("wrote ")).map(PathBuf::from).collect()
+}
+
+/// Checks or rewrites every block on every page (or only pages and commands containing
+/// `only`). Paths in commands are relative to `root`, which must be the working directory.
+pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
+    let mut report = Report::default();
+    let mut work: Vec<(PathBuf, String, Vec<Block>)> = Vec::new();
+    for page in pages(root) {
+        let name = page.strip_prefix(root).unwrap_or(&page).display().to_string();
+        let text = match std::fs::read_to_string(&page) {
+            Ok(t) => t,
+            Err(e) => {
+                report.problems.push(format!("{name}: cannot read: {e}"));
+                continue;
+            }
+        };
+        for inc in includes::find(&text) {
+            if let Some(p) = includes::problem(page.parent().unwrap_or(root), &inc) {
+                report.problems.push(format!("{name}:{}: {p}", inc.line));
+            }
+        }
+        match parse(&text) {
+            Ok(blocks) => {
+                for b in blocks.iter().filter(|b| b.measured) {
+                    if b.open == 0
+                        || !text.lines().nth(b.open - 1).unwrap_or("").starts_with("*Measured on")
+                    {
+                        report.problems.push(format!(
+                            "{name}:{}: a measured block needs a `*Measured on ...*` line right above it",
+                            b.open + 1
+                        ));
+                    }
+                }
+                work.push((page, text, blocks));
+            }
+            Err(e) => report.problems.push(format!("{name}:{e}")),
+        }
+    }
+    let wanted = |page: &Path, b: &Block| {
+        b.measured == (mode == Mode::Measure)
+            && only.is_none_or(|o| page.display().to_string().contains(o) || b.command.contains(o))
+    };
+
+    // Each distinct command runs once, on as many threads as the machine has.
+    let commands: Vec<String> = {
+        let mut c: Vec<String> = work
+            .iter()
+            .flat_map(|(p, _, bs)| bs.iter().filter(|b| wanted(p, b)).map(|b| b.command.clone()))
+            .collect();
+        c.sort();
+        c.dedup();
+        c
+    };
+    let results =
+        if mode == Mode::Measure { measure_all(root, &commands) } else { run_all(&commands, mode) };
+    report.ran = commands.len();
+
+    for (page, text, blocks) in work {
+        let name = page.strip_prefix(root).unwrap_or(&page).display().to_string();
+        let mut changed = Vec::new();
+        for b in blocks {
+            let Some(result) = wanted(&page, &b).then(|| &results[&b.command]) else {
+                changed.push((b.clone(), b.output.clone()));
+                continue;
+            };
+            match result {
+                Err(e) => report.problems.push(format!("{name}:{}: {e}", b.open + 2)),
+                Ok((out, drifted)) => {
+                    for p in drifted {
+                        report.problems.push(format!(
+                            "{name}:{}: picture {} {p}",
+                            b.open + 2,
+                            b.command
+                        ));
+                    }
+                    if *out != b.output && mode == Mode::Verify {
+                        report.problems.push(format!(
+                            "{name}:{}: `{}` prints something else now:\n{}",
+                            b.open + 2,
+                            b.command,
+                            diff(&b.output, out)
+                        ));
+                    }
+                    changed.push((b.clone(), out.clone()));
+                }
+            }
+        }
+        if mode != Mode::Verify {
+            let note = (mode == Mode::Measure).then(machine);
+            let new = rewrite(&text, &changed, note.as_deref());
+            if new != text {
+                if let Err(e) = std::fs::write(&page, new) {
+                    report.problems.push(format!("{name}: cannot write: {e}"));
+                }
+                report.rewritten.push(page);
+            }
+        }
+    }
+    report
+}
+
+/// Runs chapter commands in-process on every core. Each result is the output plus a list of
+/// pictures that came out different (in Verify they are put back as they were).
+type Ran = BTreeMap<String, Result<(String, Vec<String>), String>>;
+
+fn run_all(commands: &[String], mode: Mode) -> Ran {
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(BTreeMap::new());
+    let workers =
+        std::thread::available_parallelism().map_or(1, |n| n.get()).min(commands.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                while let Some(c) = commands.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let r = run_one(c, mode);
+                    done.lock().unwrap_or_else(|e| e.into_inner()).insert(c.clone(), r);
+                }
+            });
+        }
+    });
+    done.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+fn run_one(command: &str, mode: Mode) -> Result<(String, Vec<String>), String> {
+    // Pictures named by the last blessed output are read before the run, to compare after.
+    let before: Vec<(PathBuf, Option<Vec<u8>>)> = match crate::run::parse(command) {
+        Ok((_, args)) => args
+            .iter()
+            .filter(|a| a.ends_with(".png") || !a.starts_with('-'))
+            .map(PathBuf::from)
+            .filter(|p| p.extension().is_some_and(|e| e == "png") || p.is_dir())
+            .flat_map(|p| if p.is_dir() { dir_pngs(&p) } else { vec![p] })
+            .map(|p| {
+                let bytes = std::fs::read(&p).ok();
+                (p, bytes)
+            })
+            .collect(),
+        Err(e) => return Err(e),
+    };
+    let out = crate::run::run(command)?;
+    let mut drifted = Vec::new();
+    for p in pictures(&out) {
+        let old = before.iter().find(|(q, _)| *q == p).and_then(|(_, b)| b.clone());
+        let new =
+            std::fs::read(&p).map_err(|e| format!("says it wrote {}, but: {e}", p.display()))?;
+        if old.as_ref() != Some(&new) && mode == Mode::Verify {
+            match old {
+                Some(old) => {
+                    drifted.push(format!("{} is not the picture in the book", p.display()));
+                    let _ = std::fs::write(&p, old);
+                }
+                None => drifted
+                    .push(format!("{} is not in the book yet (run `just bless`)", p.display())),
+            }
+        }
+    }
+    Ok((out, drifted))
+}
+
+fn dir_pngs(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "png"));
+    v
+}
+
+/// Measured blocks run one at a time through `sh`, so timings do not share the machine.
+fn measure_all(root: &Path, commands: &[String]) -> Ran {
+    let mut done = BTreeMap::new();
+    for c in commands {
+        eprintln!("measuring: {c}");
+        let r = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(c)
+            .current_dir(root)
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| format!("cannot start `{c}`: {e}"))
+            .and_then(|o| {
+                if o.status.success() {
+                    Ok((String::from_utf8_lossy(&o.stdout).into_owned(), vec![]))
+                } else {
+                    Err(format!("`{c}` failed: {}", o.status))
+                }
+            });
+        done.insert(c.clone(), r);
+    }
+    done
+}
+
+/// The machine a measurement was taken on, for the note above a measured block.
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(|l| l.to_string()))
+        .and_then(|l| l.split_once(':').map(|(_, m)| m.trim().to_string()))
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let day = std::process::Command::new("date")
+        .args(["-u", "+%Y-%m-%d"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    format!("{cpu}, {cores} cores, {}, {day}; yours will differ", std::env::consts::OS)
+}
+
+/// A line diff of what the book says against what the command printed.
+pub fn diff(book: &str, now: &str) -> String {
+    similar::TextDiff::from_lines(book, now)
+        .unified_diff()
+        .context_radius(2)
+        .header("in the book", "printed now")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: &str = "# A page\n\n```console\n$ cargo run --release -p bodies -- table\nold\n```\n\ntext\n\n*Measured on a toaster.*\n```console,measured\n$ echo hi\nslow\n```\n```text\n$ not checked\n```\n";
+
+    #[test]
+    fn finds_console_blocks_and_skips_the_rest() {
+        let b = parse(PAGE).unwrap();
+        assert_eq!(b.len(), 2);
+        assert_eq!(b[0].command, "cargo run --release -p bodies -- table");
+        assert_eq!(b[0].output, "old\n");
+        assert!(!b[0].measured && b[1].measured);
+        assert_eq!((b[1].open, b[1].close), (10, 13));
+    }
+
+    #[test]
+    fn a_block_without_a_command_or_a_close_is_an_error() {
+        assert!(parse("```console\nno dollar\n```\n").is_err());
+        assert!(parse("```console\n```\n").is_err());
+        assert!(parse("```console\n$ x\n").is_err());
+    }
+
+    #[test]
+    fn rewrite_replaces_only_the_outputs_and_the_note() {
+        let b = parse(PAGE).unwrap();
+        let new = rewrite(
+            PAGE,
+            &[(b[0].clone(), "new\nlines\n".into()), (b[1].clone(), "fast\n".into())],
+            Some("a kettle"),
+        );
+        let again = parse(&new).unwrap();
+        assert_eq!(again[0].output, "new\nlines\n");
+        assert_eq!(again[1].output, "fast\n");
+        assert!(
+            new.contains("*Measured on a kettle.*\n```console,measured")
+                && !new.contains("toaster")
+        );
+        assert!(
+            new.starts_with("# A page\n\n```console\n")
+                && new.ends_with("```text\n$ not checked\n```\n")
+        );
+        let same =
+            rewrite(PAGE, &[(b[0].clone(), "old\n".into()), (b[1].clone(), "slow\n".into())], None);
+        assert_eq!(same, PAGE);
+    }
+
+    #[test]
+    fn pictures_are_the_wrote_lines() {
+        assert_eq!(pictures("a\nwrote x/y.png\nb\n"), vec![PathBuf::from("x/y.png")]);
+    }
+}
