@@ -135,6 +135,10 @@ pub enum Mode {
         /// Ticks to average over.
         #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..=1000))]
         ticks: u32,
+        /// Also draw both counts against the crowd size into this PNG (log scales: red is
+        /// everybody, blue the buckets).
+        #[arg(long, value_name = "FILE")]
+        chart: Option<PathBuf>,
     },
 }
 
@@ -166,7 +170,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Sweep { rule, n, ticks, radius, every, seed }) => {
             sweep::run(out, rule, n, ticks, radius, every, seed)
         }
-        Some(Mode::Tests { ticks }) => counts::run(out, ticks),
+        Some(Mode::Tests { ticks, chart }) => counts::run(out, ticks, chart.as_deref()),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }
 }

@@ -18,19 +18,19 @@ pub const VALLEY_ROWS: usize = 8;
 pub const RADIUS: f64 = 16.0;
 
 /// The stream walkers are placed and launched from.
-pub const PLACE_STREAM: u64 = 2;
+pub const PLACE_STREAM: u64 = 20;
 /// The stream every wandering heading turns by.
-pub const WANDER_STREAM: u64 = 3;
+pub const WANDER_STREAM: u64 = 21;
 
 /// A walker of the valley: slower and gentler than the one worked by hand.
-pub const GAIT: Gait = Gait { max_speed: 1.2, max_force: 0.05 };
+pub const GAIT: Gait = Gait { max_speed: 1.0, max_force: 0.2 };
 
 // ANCHOR: weights
 /// The herd's weights: spacing heard loudest, then heading, then the pull to the middle.
 pub const HERD: Weights = Weights { separate: 1.6, align: 1.0, cohere: 0.9 };
 /// How loudly the wandering heading and the edge of the field are heard.
 pub const WANDER: f64 = 0.1;
-pub const RIM_WEIGHT: f64 = 2.0;
+pub const RIM_WEIGHT: f64 = 4.0;
 /// Within this many pixels of the edge, a walker wants to be heading back in.
 pub const RIM: f64 = 14.0;
 // ANCHOR_END: weights
