@@ -102,7 +102,7 @@ pub enum Mode {
         /// Which neighbour query to ask; every one gives the same herd but `unordered`.
         #[arg(long, value_enum, default_value = "buckets")]
         query: Ask,
-        /// The valley's seed.
+        /// The seed of the valley, of where the walkers start and of how they wander.
         #[arg(long, default_value_t = scene::VALLEY_SEED)]
         seed: u64,
         /// Also save each row's last frame as DIR/<rule>.png (the folder is made if need be).
@@ -125,6 +125,7 @@ pub enum Mode {
         /// Print a row every this many ticks (the totals count every tick regardless).
         #[arg(long, default_value = "40", value_parser = clap::value_parser!(u32).range(1..=100_000))]
         every: u32,
+        /// The seed of the valley, of where the walkers start and of how they wander.
         #[arg(long, default_value_t = scene::VALLEY_SEED)]
         seed: u64,
     },

@@ -4,11 +4,11 @@
 use std::io::Write;
 
 use world::digest;
-use world::near::{Buckets, Everybody, Query};
-use world::terra::CELL;
+use world::near::Query;
 
+use crate::alone::{fits, query};
 use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, ground};
-use crate::yes;
+use crate::{Ask, yes};
 
 pub fn run(
     out: &mut dyn Write,
@@ -19,12 +19,12 @@ pub fn run(
     every: u32,
     seed: u64,
 ) -> anyhow::Result<()> {
-    crate::alone::fits(radius)?;
+    fits(radius)?;
     let ground = ground(seed);
     let make = |q| Herd::new(seed, n, VALLEY_COLS, VALLEY_ROWS, rule, radius, q);
-    let mut all = make(Box::new(Everybody::default()) as Box<dyn Query>);
-    let mut ordered = make(Box::new(Buckets::new(VALLEY_COLS, VALLEY_ROWS, CELL)));
-    let mut loose = make(Box::new(Buckets::new(VALLEY_COLS, VALLEY_ROWS, CELL).unordered(true)));
+    let mut all = make(query(Ask::Everybody));
+    let mut ordered = make(query(Ask::Buckets));
+    let mut loose = make(query(Ask::Unordered));
 
     writeln!(
         out,
