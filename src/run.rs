@@ -37,6 +37,7 @@ pub fn run(command: &str) -> Result<String, String> {
     let mut out = Vec::new();
     let result = match package.as_str() {
         "bodies" => bodies::invoke(argv, &mut out),
+        "herd" => herd::invoke(argv, &mut out),
         "crowd" => crowd::invoke(argv, &mut out),
         _ => return Err(format!("no chapter package called `{package}`")),
     };

@@ -1,4 +1,4 @@
-//! Claims the book makes about chapter 1 that deserve to fail loudly on their own, apart from
+//! Claims the book makes about its chapters that deserve to fail loudly on their own, apart from
 //! the text of any block. (Later chapters add theirs here.)
 
 fn run(args: &str) -> String {
@@ -30,4 +30,33 @@ fn six_orders_make_exactly_two_sums_and_a_hashmap_finds_both() {
     assert_eq!(out.matches("bits 3fd999999999999a").count(), 4, "{out}");
     assert_eq!(out.matches("bits 3fd9999999999999").count(), 2, "{out}");
     assert!(out.contains("walks over a HashMap: 2"), "{out}");
+}
+
+#[test]
+fn the_herd_hand_table_is_the_pencil_arithmetic() {
+    let out = run("herd -- hand");
+    for figure in [
+        "-0.310, -2.482       2.501  -0.037, -0.298",
+        "-0.360, -2.520       2.546  -0.042, -0.297",
+        "-3.720, 0.840       3.814   -0.293, 0.066",
+        "(-0.365, -0.714), length 0.802",
+        "0.3: (-0.137, -0.267)",
+        "at (97.663, 64.333) moving (1.663, 0.333)",
+    ] {
+        assert!(out.contains(figure), "hand lost {figure}:\n{out}");
+    }
+}
+
+#[test]
+fn ordered_buckets_never_disagree_and_unordered_always_do() {
+    let out = run("herd -- sweep --rule herd -n 120 --ticks 400");
+    assert!(out.contains("ordered buckets disagreed with everybody on 0 of 400 ticks"), "{out}");
+    assert!(out.contains("unordered buckets disagreed on 400 of 400"), "{out}");
+    assert!(out.contains("unordered numbers first differed: tick 1\n"), "{out}");
+}
+
+#[test]
+fn everybody_measures_exactly_n_times_n_minus_one() {
+    let out = run("herd -- tests --ticks 1");
+    assert_eq!(out.matches("exactly").count(), 5, "{out}");
 }

@@ -5,6 +5,7 @@
 
 use crate::Vec2;
 
+// ANCHOR: body
 /// One moving thing: where it is, how fast it goes, and what this tick has pushed onto it.
 ///
 /// Positions are world pixels, velocities pixels per tick, pushes pixels per tick per tick.
@@ -18,7 +19,6 @@ pub struct Body {
     acc: Vec2,
 }
 
-// ANCHOR: body
 impl Body {
     pub fn new(pos: Vec2, vel: Vec2) -> Body {
         Body { pos, vel, acc: Vec2::ZERO }

@@ -8,9 +8,12 @@ pub mod beast;
 pub mod cli;
 pub mod digest;
 pub mod field;
+pub mod flock;
 pub mod ledger;
+pub mod near;
 pub mod render;
 pub mod rng;
+pub mod steer;
 pub mod terra;
 pub mod vec;
 

@@ -58,6 +58,18 @@ impl Frame {
         self.set(libm::floor(p.x) as i64, libm::floor(p.y) as i64, c);
     }
 
+    // ANCHOR: walker
+    /// A walker as two pixels: its body in `c`, and its nose in red two pixels ahead along its
+    /// velocity, so a still picture shows which way everyone was going. A walker at rest has no
+    /// heading and gets no nose.
+    pub fn walker(&mut self, b: &crate::Body, c: Rgb) {
+        if b.vel.len() > 0.0 {
+            self.dot(b.pos.add(b.vel.unit().scale(2.0)), RED);
+        }
+        self.dot(b.pos, c);
+    }
+    // ANCHOR_END: walker
+
     /// A filled rectangle, clipped to the frame.
     pub fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: Rgb) {
         for yy in y.max(0)..(y + h).min(self.h as i64) {

@@ -1,0 +1,106 @@
+//! How many distances each query measures per tick as the crowd grows at constant crowding.
+
+use std::io::Write;
+use std::path::Path;
+
+use world::near::{Buckets, Everybody, Query};
+use world::render::{BLUE, Frame, GREY, INK, RED, Rgb};
+use world::terra::CELL;
+
+use crate::scene::{crowd, crowd_side};
+
+/// The crowd sizes of the `tests` table and the benchmark.
+pub const SIZES: [usize; 5] = [32, 128, 512, 2048, 8192];
+
+/// Distance tests per tick, averaged over `ticks` ticks of the benchmark's crowd.
+pub fn per_tick<Q: Query>(
+    n: usize,
+    ticks: u32,
+    query: impl FnOnce(usize, usize) -> Q,
+) -> anyhow::Result<f64> {
+    let mut herd = crowd(n, query);
+    herd.query.reset();
+    for _ in 0..ticks {
+        herd.tick()?;
+    }
+    Ok(herd.query.count() as f64 / f64::from(ticks))
+}
+
+pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "distance tests per tick, mean of the first {ticks} ticks, two walkers to a cell"
+    )?;
+    writeln!(out, "walkers   field   everybody    n(n-1)    buckets  everybody/buckets")?;
+    let mut rows = Vec::new();
+    for n in SIZES {
+        let every = per_tick(n, ticks, |_, _| Everybody::default())?;
+        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL))?;
+        let side = crowd_side(n);
+        let exact = (n * (n - 1)) as f64;
+        anyhow::ensure!(
+            every == exact,
+            "everybody made {every} tests a tick, not n(n-1) = {exact}"
+        );
+        writeln!(
+            out,
+            "{n:>7}  {:>6}  {every:>10.0}  {:>8}  {grid:>9.1}  {:>17.1}",
+            format!("{side}x{side}"),
+            yes_exact(every == exact),
+            every / grid
+        )?;
+        rows.push((every, grid));
+    }
+    if let Some(path) = chart {
+        draw(&rows).save_png(path, 3)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// Both counts against the crowd size, on logarithmic scales both ways: one step right is four
+/// times the walkers, one grey line up is ten times the tests. On such scales a count that grows
+/// with the square of the crowd climbs twice as steeply as one that grows with the crowd.
+fn draw(rows: &[(f64, f64)]) -> Frame {
+    const LEFT: i64 = 16;
+    const BOTTOM: i64 = 116;
+    const STEP_X: i64 = 40;
+    const DECADE: f64 = 16.0;
+    let mut f = Frame::view();
+    let y = |tests: f64| BOTTOM - libm::round((libm::log10(tests) - 2.0) * DECADE) as i64;
+    for decade in 2..=8 {
+        let row = y(libm::pow(10.0, f64::from(decade)));
+        line(&mut f, (LEFT, row), (LEFT + 4 * STEP_X, row), GREY);
+    }
+    line(&mut f, (LEFT, BOTTOM + 4), (LEFT, y(1e8)), INK);
+    line(&mut f, (LEFT, BOTTOM + 4), (LEFT + 4 * STEP_X + 4, BOTTOM + 4), INK);
+    for (pick, colour) in [(0, RED), (1, BLUE)] {
+        let at = |i: usize| {
+            let (every, grid) = rows[i];
+            (LEFT + i as i64 * STEP_X, y(if pick == 0 { every } else { grid }))
+        };
+        for i in 0..rows.len() {
+            if i > 0 {
+                line(&mut f, at(i - 1), at(i), colour);
+            }
+            let (x, yy) = at(i);
+            f.rect(x - 1, yy - 1, 3, 3, colour);
+        }
+    }
+    f
+}
+
+/// A straight line of pixels from `a` to `b`, whole pixels only, so it draws the same on
+/// every machine.
+fn line(f: &mut Frame, a: (i64, i64), b: (i64, i64), c: Rgb) {
+    let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).max(1);
+    for k in 0..=steps {
+        let x = a.0 + (b.0 - a.0) * k / steps;
+        let y = a.1 + (b.1 - a.1) * k / steps;
+        f.set(x, y, c);
+    }
+}
+
+fn yes_exact(b: bool) -> &'static str {
+    if b { "exactly" } else { "NO" }
+}

@@ -1,0 +1,135 @@
+//! One walker and three neighbours, worked through column by column.
+
+use std::io::Write;
+
+use world::flock::{self, Weights};
+use world::steer::Gait;
+use world::{Body, Vec2};
+
+use crate::scene::HERD;
+
+// ANCHOR: setup
+/// The walker worked by hand: faster and pushier than the valley's, so the numbers are round.
+pub const GAIT: Gait = Gait { max_speed: 2.4, max_force: 0.3 };
+pub const RADIUS: f64 = 16.0;
+
+pub fn walker() -> Body {
+    Body::new(Vec2::new(96.0, 64.0), Vec2::new(1.8, 0.6))
+}
+
+/// Three neighbours: one close on the left, one exactly at the radius behind, one to the right.
+pub fn neighbours() -> [Body; 3] {
+    [
+        Body::new(Vec2::new(92.0, 67.0), Vec2::new(0.6, -2.0)),
+        Body::new(Vec2::new(80.0, 64.0), Vec2::new(2.4, 0.0)),
+        Body::new(Vec2::new(104.0, 70.0), Vec2::new(-0.3, -1.6)),
+    ]
+}
+// ANCHOR_END: setup
+
+/// A vector as the table prints it, right-aligned in `w` characters.
+fn v(x: Vec2, w: usize) -> String {
+    format!("{:>w$}", x.to_string())
+}
+
+pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
+    let b = walker();
+    let near = neighbours();
+    writeln!(
+        out,
+        "one walker at ({}) moving ({}); top speed {}, strongest push {}, radius {RADIUS}",
+        b.pos, b.vel, GAIT.max_speed, GAIT.max_force
+    )?;
+    writeln!(out)?;
+    writeln!(out, "      position        velocity  offset from it  distance            vote")?;
+    for o in &near {
+        let offset = b.pos.sub(o.pos);
+        let vote = flock::vote(&b, o).unwrap_or(Vec2::ZERO);
+        anyhow::ensure!(offset.len() <= RADIUS, "every neighbour must be within the radius");
+        writeln!(
+            out,
+            "{}  {}  {}  {:>8.3}  {}",
+            v(o.pos, 14),
+            v(o.vel, 14),
+            v(offset, 14),
+            offset.len(),
+            v(vote, 14)
+        )?;
+    }
+
+    // Each rule as its three inputs make it: what it reads, the velocity it wishes for, the
+    // difference from the walker's own, and that difference held to the gait's push.
+    let away = flock::votes(&b, &near).unwrap_or(Vec2::ZERO);
+    let heading = flock::mean_velocity(&near).unwrap_or(Vec2::ZERO);
+    let middle = flock::middle(&near).unwrap_or(Vec2::ZERO);
+    let rows = [
+        ("push apart", "votes add up to", away, away.unit(), flock::separate(&GAIT, &b, &near)),
+        ("match heading", "mean velocity", heading, heading.unit(), flock::align(&GAIT, &b, &near)),
+        (
+            "pull to middle",
+            "middle at",
+            middle,
+            middle.sub(b.pos).unit(),
+            flock::cohere(&GAIT, &b, &near),
+        ),
+    ];
+    writeln!(out)?;
+    writeln!(
+        out,
+        "rule            reads                           wishes for    steering  |steering|           force"
+    )?;
+    for (name, what, input, way, rule) in rows {
+        let desired = way.scale(GAIT.max_speed);
+        let steering = desired.sub(b.vel);
+        let force = GAIT.cut(steering);
+        anyhow::ensure!(force == rule, "{name}: the table and the rule disagree");
+        writeln!(
+            out,
+            "{name:<14}  {what:<15} {}  {}  {}  {:>10.3}  {}",
+            v(input, 14),
+            v(desired, 14),
+            v(steering, 14),
+            steering.len(),
+            v(force, 14)
+        )?;
+    }
+
+    // ANCHOR: combine
+    let Weights { separate, align, cohere } = HERD;
+    let sum = HERD.flock(&GAIT, &b, &near);
+    let force = GAIT.cut(sum);
+    let mut next = b;
+    next.push(force);
+    next.step();
+    // ANCHOR_END: combine
+    writeln!(out)?;
+    writeln!(
+        out,
+        "weighted {separate:.1}, {align:.1}, {cohere:.1} and added: ({sum}), length {:.3}",
+        sum.len()
+    )?;
+    writeln!(out, "cut to the strongest push, {}: ({force})", GAIT.max_force)?;
+    writeln!(out, "one tick later: at ({}) moving ({})", next.pos, next.vel)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_hand_table_ends_where_the_pencil_does() {
+        let mut out = Vec::new();
+        super::run(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for figure in [
+            "0.160, -0.120",
+            "-0.037, -0.298",
+            "-0.042, -0.297",
+            "-0.293, 0.066",
+            "(-0.365, -0.714), length 0.802",
+            "(-0.137, -0.267)",
+            "at (97.663, 64.333) moving (1.663, 0.333)",
+        ] {
+            assert!(text.contains(figure), "missing {figure} in\n{text}");
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! Chapter 2, The Herd That Bunches: three steering rules make a herd, and a grid finds each
+//! walker's neighbours faster without changing a single bit of the world.
+//!
+//! Each experiment is one subcommand in its own module; with no subcommand the binary runs them
+//! all in the order the book tells them.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub mod alone;
+pub mod counts;
+pub mod hand;
+pub mod scene;
+pub mod sweep;
+
+use scene::Rule;
+
+/// Chapter 2 of the book: push apart, match heading, pull to the middle, and two ways to find
+/// the neighbours those rules listen to. With no subcommand, every experiment runs in the
+/// book's order.
+#[derive(Parser, Debug)]
+#[command(name = "herd", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub mode: Option<Mode>,
+}
+
+/// The most walkers a scene on the book's small valley takes.
+pub const MOST_WALKERS: u64 = 2000;
+/// The longest run, in ticks.
+pub const MOST_TICKS: u64 = 100_000;
+
+/// A number of walkers: at least one, at most [`MOST_WALKERS`].
+fn walkers(s: &str) -> Result<usize, String> {
+    let n: u64 = s.parse().map_err(|_| format!("'{s}' is not a whole number of walkers"))?;
+    if (1..=MOST_WALKERS).contains(&n) {
+        Ok(n as usize)
+    } else {
+        Err(format!("{n} walkers is out of range: give 1 to {MOST_WALKERS}"))
+    }
+}
+
+/// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
+fn ticks(s: &str) -> Result<u32, String> {
+    let n: u64 = s.parse().map_err(|_| format!("'{s}' is not a whole number of ticks"))?;
+    if n <= MOST_TICKS {
+        Ok(n as u32)
+    } else {
+        Err(format!("{n} ticks is out of range: give 0 to {MOST_TICKS}"))
+    }
+}
+
+/// A neighbour radius in world pixels: more than zero. Whether it fits the buckets is for the
+/// buckets to say.
+fn radius(s: &str) -> Result<f64, String> {
+    let r: f64 = s.parse().map_err(|_| format!("'{s}' is not a radius in pixels"))?;
+    if r.is_finite() && r > 0.0 && r <= 1000.0 {
+        Ok(r)
+    } else {
+        Err(format!("a radius of {s} px makes no sense: give a number above 0 and at most 1000"))
+    }
+}
+
+/// Which neighbour query a scene asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Ask {
+    /// Measure to every other walker.
+    Everybody,
+    /// The nine buckets around a walker, candidates in index order.
+    Buckets,
+    /// The retired design: the nine buckets, candidates left in bucket order.
+    Unordered,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Mode {
+    /// One walker and three neighbours, every rule worked through by hand.
+    ///
+    /// The walker stands at (96, 64) moving (1.8, 0.6), with top speed 2.4 and strongest push
+    /// 0.3. Every number is plain arithmetic and can be checked with a pencil.
+    Hand,
+    /// The herd with one rule at a time, then all three: what each rule does on its own.
+    ///
+    /// Each row is a fresh run from the same start. Columns: mean neighbours within the radius,
+    /// mean distance to the nearest walker, "together" (1 = all heading one way), the number of
+    /// groups connected at the radius, and the hash of the final frame.
+    Alone {
+        /// Walkers in the valley.
+        #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
+        n: usize,
+        #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// How far a walker sees, in pixels. The buckets take at most one cell, 16.
+        #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
+        radius: f64,
+        /// Run only this row.
+        #[arg(long, value_enum)]
+        rule: Option<Rule>,
+        /// Which neighbour query to ask; every one gives the same herd but `unordered`.
+        #[arg(long, value_enum, default_value = "buckets")]
+        query: Ask,
+        /// The seed of the valley, of where the walkers start and of how they wander.
+        #[arg(long, default_value_t = scene::VALLEY_SEED)]
+        seed: u64,
+        /// Also save each row's last frame as DIR/<rule>.png (the folder is made if need be).
+        #[arg(long, value_name = "DIR")]
+        shot: Option<PathBuf>,
+    },
+    /// The same herd through every query at once, hashing frames and numbers every tick.
+    ///
+    /// Ordered buckets must agree with everybody on every tick; unordered buckets hold the same
+    /// neighbours in another order, and drift away.
+    Sweep {
+        #[arg(long, value_enum, default_value = "herd")]
+        rule: Rule,
+        #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
+        n: usize,
+        #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
+        radius: f64,
+        /// Print a row every this many ticks (the totals count every tick regardless).
+        #[arg(long, default_value = "40", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        every: u32,
+        /// The seed of the valley, of where the walkers start and of how they wander.
+        #[arg(long, default_value_t = scene::VALLEY_SEED)]
+        seed: u64,
+    },
+    /// Distance tests per tick for both queries at 32 to 8192 walkers, two to a cell.
+    ///
+    /// A count, not a time: the same on every machine, so the book can check it.
+    Tests {
+        /// Ticks to average over.
+        #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..=1000))]
+        ticks: u32,
+        /// Also draw both counts against the crowd size into this PNG (log scales: red is
+        /// everybody, blue the buckets).
+        #[arg(long, value_name = "FILE")]
+        chart: Option<PathBuf>,
+    },
+}
+
+/// Runs the chapter with `args` (program name first), reporting to `out`.
+pub fn invoke(
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+    out: &mut dyn Write,
+) -> Result<(), world::cli::Failure> {
+    world::cli::invoke::<Cli>(args, out, run)
+}
+
+/// The experiments in the order the chapter tells them, as the subcommands that run them.
+pub const BOOK_ORDER: &[&str] =
+    &["hand", "alone -n 120 --ticks 400", "sweep --rule herd -n 120 --ticks 400", "tests"];
+
+/// Runs one experiment, or all of them in the book's order.
+pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
+    match cli.mode {
+        Some(Mode::Hand) => hand::run(out),
+        Some(Mode::Alone { n, ticks, radius, rule, query, seed, shot }) => {
+            let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
+            alone::run(
+                out,
+                &alone::Setup { n, ticks, radius, query, seed },
+                &rules,
+                shot.as_deref(),
+            )
+        }
+        Some(Mode::Sweep { rule, n, ticks, radius, every, seed }) => {
+            sweep::run(out, rule, n, ticks, radius, every, seed)
+        }
+        Some(Mode::Tests { ticks, chart }) => counts::run(out, ticks, chart.as_deref()),
+        None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
+    }
+}
+
+/// Reports how far a long run has got, on stderr so it never mixes with the report.
+pub struct Progress {
+    label: String,
+    total: u64,
+    shown: u64,
+}
+
+impl Progress {
+    /// Says nothing at all for runs short enough not to need it.
+    pub fn new(label: &str, total: u64, work: u64) -> Progress {
+        let total = if work > 20_000_000 { total } else { 0 };
+        Progress { label: label.to_string(), total, shown: 0 }
+    }
+
+    pub fn at(&mut self, done: u64) {
+        if self.total > 0 && done * 10 / self.total > self.shown {
+            self.shown = done * 10 / self.total;
+            eprint!("\r{}: {}%", self.label, self.shown * 10);
+            if done == self.total {
+                eprintln!();
+            }
+        }
+    }
+}
+
+/// "yes" or a shouted "NO", so a disagreement stands out in a column of agreement.
+pub fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "NO" }
+}

@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    world::cli::main("herd", herd::run)
+}

@@ -1,0 +1,93 @@
+//! One herd through all three queries at once: the proof that the buckets change nothing, and
+//! that the order of the candidates is what makes that true.
+
+use std::io::Write;
+
+use world::digest;
+use world::near::Query;
+
+use crate::alone::{fits, query};
+use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, ground};
+use crate::{Ask, yes};
+
+pub fn run(
+    out: &mut dyn Write,
+    rule: Rule,
+    n: usize,
+    ticks: u32,
+    radius: f64,
+    every: u32,
+    seed: u64,
+) -> anyhow::Result<()> {
+    fits(radius)?;
+    let ground = ground(seed);
+    let make = |q| Herd::new(seed, n, VALLEY_COLS, VALLEY_ROWS, rule, radius, q);
+    let mut all = make(query(Ask::Everybody));
+    let mut ordered = make(query(Ask::Buckets));
+    let mut loose = make(query(Ask::Unordered));
+
+    writeln!(
+        out,
+        "{n} walkers hearing {}, {ticks} ticks on the valley of seed {seed}; a walker sees {radius} px",
+        rule.label()
+    )?;
+    writeln!(out, "one herd asked three ways: everybody, buckets, and buckets left unordered")?;
+    writeln!(out, "each \"same?\" pair compares the frame hash, then the hash of every number")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "tick  everybody: frame  numbers           buckets same?  unordered same?  tests per tick: everybody  buckets  unordered"
+    )?;
+    let (mut ordered_off, mut loose_off) = (0, 0);
+    let (mut loose_numbers, mut loose_frames) = (None, None);
+    let mut progress =
+        crate::Progress::new("sweep", u64::from(ticks), (n * n) as u64 * u64::from(ticks));
+    for t in 0..=ticks {
+        if t > 0 {
+            for h in [&mut all.query, &mut ordered.query, &mut loose.query] {
+                h.reset();
+            }
+            all.tick()?;
+            ordered.tick()?;
+            loose.tick()?;
+            progress.at(u64::from(t));
+        }
+        // ANCHOR: compare
+        let frame = all.frame(&ground).hash();
+        let numbers = digest::bodies(&all.bodies);
+        let same = |h: &Herd<Box<dyn Query>>| {
+            (h.frame(&ground).hash() == frame, digest::bodies(&h.bodies) == numbers)
+        };
+        let (of, on) = same(&ordered);
+        let (lf, ln) = same(&loose);
+        if t > 0 {
+            ordered_off += u32::from(!(of && on));
+            loose_off += u32::from(!(lf && ln));
+            loose_numbers = loose_numbers.or((!ln).then_some(t));
+            loose_frames = loose_frames.or((!lf).then_some(t));
+        }
+        // ANCHOR_END: compare
+        if t % every == 0 || t == ticks {
+            writeln!(
+                out,
+                "{t:>4}  {frame}  {numbers}  {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}",
+                yes(of),
+                yes(on),
+                yes(lf),
+                yes(ln),
+                all.query.count(),
+                ordered.query.count(),
+                loose.query.count()
+            )?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "counted over every tick, not only the rows shown:")?;
+    writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {ticks} ticks")?;
+    writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
+    let first =
+        |t: Option<u32>| t.map_or(format!("never, in {ticks} ticks"), |t| format!("tick {t}"));
+    writeln!(out, "  unordered numbers first differed: {}", first(loose_numbers))?;
+    writeln!(out, "  unordered frames first differed:  {}", first(loose_frames))?;
+    Ok(())
+}

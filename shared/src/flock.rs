@@ -1,0 +1,167 @@
+//! The three herd rules: keep your distance, go the way the others go, stay with them.
+//!
+//! Each rule looks only at the neighbours it is handed and adds them up in the order it is
+//! handed them. Floating-point sums depend on their order, so the order is part of the answer:
+//! whoever finds the neighbours decides it, and these functions never reorder.
+
+use crate::steer::Gait;
+use crate::{Body, Vec2};
+
+// ANCHOR: votes
+/// One neighbour's vote for where to go to get away from it: the offset from it, divided by
+/// the distance twice. The first division makes it a direction, the second makes a near
+/// neighbour count for more than a far one. A neighbour on the very same spot names no
+/// direction and gets no vote.
+pub fn vote(b: &Body, other: &Body) -> Option<Vec2> {
+    let d = b.pos.sub(other.pos);
+    let r = d.len();
+    (r > 0.0).then(|| d.scale(1.0 / (r * r)))
+}
+
+/// Every neighbour's vote added up, in the order given, or `None` when nobody voted.
+pub fn votes(b: &Body, near: &[Body]) -> Option<Vec2> {
+    let mut sum = Vec2::ZERO;
+    let mut voted = false;
+    for o in near {
+        if let Some(v) = vote(b, o) {
+            sum += v;
+            voted = true;
+        }
+    }
+    voted.then_some(sum)
+}
+// ANCHOR_END: votes
+
+/// The mean of the neighbours' velocities, or `None` with no neighbours.
+pub fn mean_velocity(near: &[Body]) -> Option<Vec2> {
+    mean(near.iter().map(|o| o.vel))
+}
+
+/// The mean of the neighbours' positions, or `None` with no neighbours.
+pub fn middle(near: &[Body]) -> Option<Vec2> {
+    mean(near.iter().map(|o| o.pos))
+}
+
+fn mean(items: impl ExactSizeIterator<Item = Vec2>) -> Option<Vec2> {
+    let n = items.len();
+    if n == 0 {
+        return None;
+    }
+    let mut sum = Vec2::ZERO;
+    for v in items {
+        sum += v;
+    }
+    Some(sum.scale(1.0 / n as f64))
+}
+
+// ANCHOR: rules
+/// Push apart: travel at full speed in the direction the votes point.
+pub fn separate(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
+    match votes(b, near) {
+        Some(away) => g.steer(b, away.unit().scale(g.max_speed)),
+        None => Vec2::ZERO,
+    }
+}
+
+/// Match heading: travel at full speed the way the neighbours travel on average. Only the
+/// direction of the average is kept, so slow neighbours still make a body want to go.
+pub fn align(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
+    match mean_velocity(near) {
+        Some(v) if v.len() > 0.0 => g.steer(b, v.unit().scale(g.max_speed)),
+        _ => Vec2::ZERO,
+    }
+}
+
+/// Pull to the middle: head for the mean position of the neighbours. Each body has its own
+/// middle, since each sees its own neighbours and never counts itself.
+pub fn cohere(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
+    match middle(near) {
+        Some(m) => g.seek(b, m),
+        None => Vec2::ZERO,
+    }
+}
+// ANCHOR_END: rules
+
+/// How loudly each rule is heard when the three are added up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub separate: f64,
+    pub align: f64,
+    pub cohere: f64,
+}
+
+impl Weights {
+    /// Nobody heard: a walker that ignores its neighbours.
+    pub const NONE: Weights = Weights { separate: 0.0, align: 0.0, cohere: 0.0 };
+
+    // ANCHOR: sum
+    /// The three rules weighted and added, always separate, then align, then cohere. A rule
+    /// with weight zero is skipped, not multiplied by zero, so it costs nothing.
+    pub fn flock(&self, g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
+        let mut f = Vec2::ZERO;
+        if self.separate != 0.0 {
+            f += separate(g, b, near).scale(self.separate);
+        }
+        if self.align != 0.0 {
+            f += align(g, b, near).scale(self.align);
+        }
+        if self.cohere != 0.0 {
+            f += cohere(g, b, near).scale(self.cohere);
+        }
+        f
+    }
+    // ANCHOR_END: sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAIT: Gait = Gait { max_speed: 2.0, max_force: 1.0 };
+
+    fn at(x: f64, y: f64) -> Body {
+        Body::new(Vec2::new(x, y), Vec2::ZERO)
+    }
+
+    #[test]
+    fn nobody_near_means_no_push() {
+        let b = Body::new(Vec2::ZERO, Vec2::new(1.0, 0.0));
+        assert_eq!(separate(&GAIT, &b, &[]), Vec2::ZERO);
+        assert_eq!(align(&GAIT, &b, &[]), Vec2::ZERO);
+        assert_eq!(cohere(&GAIT, &b, &[]), Vec2::ZERO);
+    }
+
+    #[test]
+    fn a_neighbour_on_the_same_spot_has_no_vote() {
+        let b = at(3.0, 3.0);
+        assert_eq!(votes(&b, &[at(3.0, 3.0)]), None);
+        assert_eq!(separate(&GAIT, &b, &[at(3.0, 3.0)]), Vec2::ZERO);
+    }
+
+    #[test]
+    fn nearer_neighbours_vote_louder() {
+        let b = at(0.0, 0.0);
+        let v = votes(&b, &[at(1.0, 0.0), at(0.0, -4.0)]).unwrap();
+        assert_eq!(v, Vec2::new(-1.0, 0.25));
+    }
+
+    #[test]
+    fn cohere_heads_for_the_middle_and_separate_away() {
+        let b = at(0.0, 0.0);
+        let near = [at(4.0, 0.0), at(8.0, 0.0)];
+        assert_eq!(cohere(&GAIT, &b, &near), Vec2::new(1.0, 0.0));
+        assert_eq!(separate(&GAIT, &b, &near), Vec2::new(-1.0, 0.0));
+    }
+
+    #[test]
+    fn the_order_of_the_neighbours_can_change_the_bits() {
+        // The rules promise to add in the order given, and here is why that matters.
+        let b = at(0.0, 0.0);
+        let near = [at(0.1, 0.0), at(0.2, 0.0), at(0.3, 0.0)];
+        let rev = [near[2], near[1], near[0]];
+        let a = middle(&near).unwrap();
+        let z = middle(&rev).unwrap();
+        assert_ne!(a.x.to_bits(), z.x.to_bits());
+        assert_eq!(separate(&GAIT, &b, &near).x, -1.0);
+    }
+}
