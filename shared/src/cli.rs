@@ -45,6 +45,17 @@ pub fn invoke<C: Parser>(
     run(cli, out).map_err(|e| Failure::Run(format!("{e:#}")))
 }
 
+/// A whole number in `lo..=hi`, for a clap `value_parser`: the message names the unit and the
+/// range, so `--ticks abc` and `--ticks 99999999999` both say what would have been accepted.
+pub fn whole(s: &str, unit: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let n: u64 = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of {unit}"))?;
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{n} {unit} is out of range: give {lo} to {hi}"))
+    }
+}
+
 /// Clap explains a bad flag over several lines; the first says what is wrong, and the hint to
 /// ask for `--help` is the rest worth keeping.
 fn one_line(e: &clap::Error) -> String {

@@ -25,12 +25,7 @@ pub struct Cli {
 
 /// A number of ticks: at least one, at most a million.
 fn ticks(s: &str) -> Result<u32, String> {
-    let n: u64 = s.parse().map_err(|_| format!("'{s}' is not a whole number of ticks"))?;
-    if (1..=1_000_000).contains(&n) {
-        Ok(n as u32)
-    } else {
-        Err(format!("{n} ticks is out of range: give 1 to 1000000"))
-    }
+    world::cli::whole(s, "ticks", 1, 1_000_000).map(|n| n as u32)
 }
 
 #[derive(Subcommand, Debug)]

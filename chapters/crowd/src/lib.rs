@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use world::beast::Design;
+use world::cli::whole;
 
 mod crew;
 mod fit;
@@ -28,16 +29,6 @@ mod town;
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
-}
-
-/// A whole number in a range, with a message that says which range.
-fn whole(s: &str, what: &str, lo: u64, hi: u64) -> Result<u64, String> {
-    let n: u64 = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of {what}"))?;
-    if (lo..=hi).contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!("{n} {what} is out of range: give {lo} to {hi}"))
-    }
 }
 
 fn ticks(s: &str) -> Result<u32, String> {

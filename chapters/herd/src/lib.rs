@@ -35,22 +35,12 @@ pub const MOST_TICKS: u64 = 100_000;
 
 /// A number of walkers: at least one, at most [`MOST_WALKERS`].
 fn walkers(s: &str) -> Result<usize, String> {
-    let n: u64 = s.parse().map_err(|_| format!("'{s}' is not a whole number of walkers"))?;
-    if (1..=MOST_WALKERS).contains(&n) {
-        Ok(n as usize)
-    } else {
-        Err(format!("{n} walkers is out of range: give 1 to {MOST_WALKERS}"))
-    }
+    world::cli::whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
 }
 
 /// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
 fn ticks(s: &str) -> Result<u32, String> {
-    let n: u64 = s.parse().map_err(|_| format!("'{s}' is not a whole number of ticks"))?;
-    if n <= MOST_TICKS {
-        Ok(n as u32)
-    } else {
-        Err(format!("{n} ticks is out of range: give 0 to {MOST_TICKS}"))
-    }
+    world::cli::whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
 }
 
 /// A neighbour radius in world pixels: more than zero. Whether it fits the buckets is for the
