@@ -70,10 +70,27 @@ impl<Q: Query + ?Sized> Query for Box<Q> {
     }
 }
 
-/// The one distance test both queries make, so they cannot disagree about the edge.
-fn within(bodies: &[Body], i: usize, j: usize, r: f64) -> bool {
-    bodies[i].pos.dist(bodies[j].pos) <= r
+// ANCHOR: keep
+/// Measures body `i` against each candidate in the order given and keeps those within `r`.
+/// Both queries end here, so they cannot disagree about the edge, or about what a test is.
+fn keep_within(
+    bodies: &[Body],
+    i: usize,
+    r: f64,
+    candidates: impl IntoIterator<Item = usize>,
+    tests: &mut u64,
+    dst: &mut Vec<usize>,
+) {
+    for j in candidates {
+        if j != i {
+            *tests += 1;
+            if bodies[i].pos.dist(bodies[j].pos) <= r {
+                dst.push(j);
+            }
+        }
+    }
 }
+// ANCHOR_END: keep
 
 /// Every other body, measured one by one: n - 1 tests per body, n(n - 1) per tick.
 #[derive(Clone, Debug, Default)]
@@ -95,14 +112,7 @@ impl Query for Everybody {
         dst: &mut Vec<usize>,
     ) -> Result<(), TooWide> {
         dst.clear();
-        for j in 0..bodies.len() {
-            if j != i {
-                self.tests += 1;
-                if within(bodies, i, j, r) {
-                    dst.push(j);
-                }
-            }
-        }
+        keep_within(bodies, i, r, 0..bodies.len(), &mut self.tests, dst);
         Ok(())
     }
 
@@ -202,14 +212,7 @@ impl Query for Buckets {
         if !self.unordered {
             self.candidates.sort_unstable();
         }
-        for &j in &self.candidates {
-            if j != i {
-                self.tests += 1;
-                if within(bodies, i, j, r) {
-                    dst.push(j);
-                }
-            }
-        }
+        keep_within(bodies, i, r, self.candidates.iter().copied(), &mut self.tests, dst);
         Ok(())
     }
 
