@@ -45,6 +45,11 @@ pub fn invoke<C: Parser>(
     run(cli, out).map_err(|e| Failure::Run(format!("{e:#}")))
 }
 
+/// "yes", or a shouted "NO", so one disagreement stands out in a column of agreement.
+pub fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "NO" }
+}
+
 /// A whole number in `lo..=hi`, for a clap `value_parser`: the message names the unit and the
 /// range, so `--ticks abc` and `--ticks 99999999999` both say what would have been accepted.
 pub fn whole(s: &str, unit: &str, lo: u64, hi: u64) -> Result<u64, String> {

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use world::cli::yes;
 use world::render::{Frame, GREY, INK};
 use world::rng::Stream;
 use world::{Body, Vec2, digest};
@@ -121,10 +122,6 @@ fn trails(seed: u64, ticks: u32) -> Frame {
         f.dot(b.pos, INK);
     }
     f
-}
-
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "NO" }
 }
 
 /// The widest distance between the same body in two swarms.

@@ -190,8 +190,3 @@ impl Progress {
         }
     }
 }
-
-/// "yes" or a shouted "NO", so a disagreement stands out in a column of agreement.
-pub fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "NO" }
-}

@@ -3,12 +3,13 @@
 
 use std::io::Write;
 
+use world::cli::yes;
 use world::digest;
 use world::near::Query;
 
+use crate::Ask;
 use crate::alone::{fits, query};
 use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, ground};
-use crate::{Ask, yes};
 
 pub fn run(
     out: &mut dyn Write,
