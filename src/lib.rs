@@ -7,7 +7,7 @@
 //!   empty, because mdBook renders a wrong anchor as an empty block without a word.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
-// `crowd::invoke`), so every binary of this package counts allocations the way the crowd
+// `crowd::run`), so every binary of this package counts allocations the way the crowd
 // binary does. Counting is switched on per thread, only around a creature phase.
 #[global_allocator]
 static LEDGER: world::ledger::Counting = world::ledger::Counting;

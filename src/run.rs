@@ -36,9 +36,9 @@ pub fn run(command: &str) -> Result<String, String> {
     let argv = std::iter::once(package.clone()).chain(args);
     let mut out = Vec::new();
     let result = match package.as_str() {
-        "bodies" => bodies::invoke(argv, &mut out),
-        "herd" => herd::invoke(argv, &mut out),
-        "crowd" => crowd::invoke(argv, &mut out),
+        "bodies" => world::cli::invoke(argv, &mut out, bodies::run),
+        "herd" => world::cli::invoke(argv, &mut out, herd::run),
+        "crowd" => world::cli::invoke(argv, &mut out, crowd::run),
         _ => return Err(format!("no chapter package called `{package}`")),
     };
     let mut text =

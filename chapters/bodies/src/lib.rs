@@ -3,7 +3,6 @@
 //! Each experiment is one subcommand in its own module; with no subcommand the binary runs them
 //! all in the order the book tells them.
 
-use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -79,14 +78,6 @@ pub enum Mode {
         #[arg(long, default_value = "7")]
         seed: u64,
     },
-}
-
-/// Runs the chapter with `args` (program name first), reporting to `out`.
-pub fn invoke(
-    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
-    out: &mut dyn Write,
-) -> Result<(), world::cli::Failure> {
-    world::cli::invoke::<Cli>(args, out, run)
 }
 
 /// The experiments in the order the chapter tells them, as the subcommands that run them.

@@ -5,7 +5,6 @@
 //! Each experiment is one subcommand in its own module; with no subcommand the binary runs
 //! every deterministic one in the order the book tells them.
 
-use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -165,14 +164,6 @@ pub enum Mode {
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
-}
-
-/// Runs the chapter with `args` (program name first), reporting to `out`.
-pub fn invoke(
-    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
-    out: &mut dyn Write,
-) -> Result<(), world::cli::Failure> {
-    world::cli::invoke::<Cli>(args, out, run)
 }
 
 /// The deterministic experiments in the order the chapter tells them.

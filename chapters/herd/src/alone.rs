@@ -7,17 +7,8 @@ use anyhow::Context;
 use world::near::{Buckets, Everybody, Query, TooWide};
 use world::terra::CELL;
 
-use crate::Ask;
 use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, census, ground};
-
-/// What every row of the table shares.
-pub struct Setup {
-    pub n: usize,
-    pub ticks: u32,
-    pub radius: f64,
-    pub query: Ask,
-    pub seed: u64,
-}
+use crate::{Ask, Scene};
 
 /// The query a flag names, built for the book's valley.
 pub fn query(ask: Ask) -> Box<dyn Query> {
@@ -35,11 +26,12 @@ pub fn fits(radius: f64) -> Result<(), TooWide> {
 
 pub fn run(
     out: &mut dyn Write,
-    s: &Setup,
+    s: &Scene,
+    ask: Ask,
     rules: &[Rule],
     shot: Option<&Path>,
 ) -> anyhow::Result<()> {
-    if s.query != Ask::Everybody {
+    if ask != Ask::Everybody {
         fits(s.radius)?;
     }
     if let Some(dir) = shot {
@@ -66,8 +58,7 @@ pub fn run(
     let mut done = 0;
     let mut shots = Vec::new();
     for &rule in rules {
-        let mut herd =
-            Herd::new(s.seed, s.n, VALLEY_COLS, VALLEY_ROWS, rule, s.radius, query(s.query));
+        let mut herd = Herd::new(s.seed, s.n, VALLEY_COLS, VALLEY_ROWS, rule, s.radius, query(ask));
         for _ in 0..s.ticks {
             herd.tick()?;
             done += 1;

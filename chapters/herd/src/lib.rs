@@ -4,11 +4,10 @@
 //! Each experiment is one subcommand in its own module; with no subcommand the binary runs them
 //! all in the order the book tells them.
 
-use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod alone;
 pub mod counts;
@@ -78,23 +77,14 @@ pub enum Mode {
     /// mean distance to the nearest walker, "together" (1 = all heading one way), the number of
     /// groups connected at the radius, and the hash of the final frame.
     Alone {
-        /// Walkers in the valley.
-        #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
-        n: usize,
-        #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
-        /// How far a walker sees, in pixels. The buckets take at most one cell, 16.
-        #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
-        radius: f64,
+        #[command(flatten)]
+        scene: Scene,
         /// Run only this row.
         #[arg(long, value_enum)]
         rule: Option<Rule>,
         /// Which neighbour query to ask; every one gives the same herd but `unordered`.
         #[arg(long, value_enum, default_value = "buckets")]
         query: Ask,
-        /// The seed of the valley, of where the walkers start and of how they wander.
-        #[arg(long, default_value_t = scene::VALLEY_SEED)]
-        seed: u64,
         /// Also save each row's last frame as DIR/<rule>.png (the folder is made if need be).
         #[arg(long, value_name = "DIR")]
         shot: Option<PathBuf>,
@@ -106,18 +96,11 @@ pub enum Mode {
     Sweep {
         #[arg(long, value_enum, default_value = "herd")]
         rule: Rule,
-        #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
-        n: usize,
-        #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
-        #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
-        radius: f64,
+        #[command(flatten)]
+        scene: Scene,
         /// Print a row every this many ticks (the totals count every tick regardless).
         #[arg(long, default_value = "40", value_parser = clap::value_parser!(u32).range(1..=100_000))]
         every: u32,
-        /// The seed of the valley, of where the walkers start and of how they wander.
-        #[arg(long, default_value_t = scene::VALLEY_SEED)]
-        seed: u64,
     },
     /// Distance tests per tick for both queries at 32 to 8192 walkers, two to a cell.
     ///
@@ -133,12 +116,21 @@ pub enum Mode {
     },
 }
 
-/// Runs the chapter with `args` (program name first), reporting to `out`.
-pub fn invoke(
-    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
-    out: &mut dyn Write,
-) -> Result<(), world::cli::Failure> {
-    world::cli::invoke::<Cli>(args, out, run)
+/// The herd both `alone` and `sweep` run: how many walkers, for how long, how far each one
+/// sees, and the seed behind the valley, the start and the wandering.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct Scene {
+    /// Walkers in the valley.
+    #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
+    pub n: usize,
+    #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    /// How far a walker sees, in pixels. The buckets take at most one cell, 16.
+    #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
+    pub radius: f64,
+    /// The seed of the valley, of where the walkers start and of how they wander.
+    #[arg(long, default_value_t = scene::VALLEY_SEED)]
+    pub seed: u64,
 }
 
 /// The experiments in the order the chapter tells them, as the subcommands that run them.
@@ -149,18 +141,11 @@ pub const BOOK_ORDER: &[&str] =
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
-        Some(Mode::Alone { n, ticks, radius, rule, query, seed, shot }) => {
+        Some(Mode::Alone { scene, rule, query, shot }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(
-                out,
-                &alone::Setup { n, ticks, radius, query, seed },
-                &rules,
-                shot.as_deref(),
-            )
+            alone::run(out, &scene, query, &rules, shot.as_deref())
         }
-        Some(Mode::Sweep { rule, n, ticks, radius, every, seed }) => {
-            sweep::run(out, rule, n, ticks, radius, every, seed)
-        }
+        Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
         Some(Mode::Tests { ticks, chart }) => counts::run(out, ticks, chart.as_deref()),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }

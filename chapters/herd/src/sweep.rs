@@ -7,19 +7,12 @@ use world::cli::yes;
 use world::digest;
 use world::near::Query;
 
-use crate::Ask;
 use crate::alone::{fits, query};
 use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, ground};
+use crate::{Ask, Scene};
 
-pub fn run(
-    out: &mut dyn Write,
-    rule: Rule,
-    n: usize,
-    ticks: u32,
-    radius: f64,
-    every: u32,
-    seed: u64,
-) -> anyhow::Result<()> {
+pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
+    let Scene { n, ticks, radius, seed } = *scene;
     fits(radius)?;
     let ground = ground(seed);
     let make = |q| Herd::new(seed, n, VALLEY_COLS, VALLEY_ROWS, rule, radius, q);
