@@ -52,27 +52,28 @@ pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Res
         rows.push((every, grid));
     }
     if let Some(path) = chart {
-        draw(&rows).save_png(path, 3)?;
+        log_chart(&rows, 2, 8).save_png(path, 3)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
 }
 
-/// Both counts against the crowd size, on logarithmic scales both ways: one step right is four
-/// times the walkers, one grey line up is ten times the tests. On such scales a count that grows
-/// with the square of the crowd climbs twice as steeply as one that grows with the crowd.
-fn draw(rows: &[(f64, f64)]) -> Frame {
+/// Everybody's figure (red) and the buckets' (blue) for each crowd size, on logarithmic scales
+/// both ways: one step right is four times the walkers, one grey line up is ten times the
+/// figure, from 10^`low` at the bottom to 10^`high` at the top. On such scales a figure that
+/// grows with the square of the crowd climbs twice as steeply as one that grows with the crowd.
+pub fn log_chart(rows: &[(f64, f64)], low: i32, high: i32) -> Frame {
     const LEFT: i64 = 16;
     const BOTTOM: i64 = 116;
     const STEP_X: i64 = 40;
-    const DECADE: f64 = 16.0;
+    let decade = 96.0 / f64::from(high - low);
     let mut f = Frame::view();
-    let y = |tests: f64| BOTTOM - libm::round((libm::log10(tests) - 2.0) * DECADE) as i64;
-    for decade in 2..=8 {
-        let row = y(libm::pow(10.0, f64::from(decade)));
+    let y = |v: f64| BOTTOM - libm::round((libm::log10(v) - f64::from(low)) * decade) as i64;
+    for d in low..=high {
+        let row = y(libm::pow(10.0, f64::from(d)));
         line(&mut f, (LEFT, row), (LEFT + 4 * STEP_X, row), GREY);
     }
-    line(&mut f, (LEFT, BOTTOM + 4), (LEFT, y(1e8)), INK);
+    line(&mut f, (LEFT, BOTTOM + 4), (LEFT, y(libm::pow(10.0, f64::from(high)))), INK);
     line(&mut f, (LEFT, BOTTOM + 4), (LEFT + 4 * STEP_X + 4, BOTTOM + 4), INK);
     for (pick, colour) in [(0, RED), (1, BLUE)] {
         let at = |i: usize| {

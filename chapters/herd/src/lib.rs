@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod alone;
+pub mod clock;
 pub mod counts;
 pub mod hand;
 pub mod scene;
@@ -102,6 +103,19 @@ pub enum Mode {
         #[arg(long, default_value = "40", value_parser = clap::value_parser!(u32).range(1..=100_000))]
         every: u32,
     },
+    /// Times one tick of the same crowds through both queries: a measurement, so it differs
+    /// from machine to machine and run to run, and the book keeps it in a measured block.
+    ///
+    /// Criterion's benchmark (`cargo bench -p herd`) asks the same question more carefully.
+    Clock {
+        /// Time each figure over at least this many milliseconds of ticks.
+        #[arg(long, default_value = "300", value_parser = clap::value_parser!(u32).range(1..=60_000))]
+        millis: u32,
+        /// Also draw both times against the crowd size into this PNG (log scales: red is
+        /// everybody, blue the buckets; one grey line up is ten times slower).
+        #[arg(long, value_name = "FILE")]
+        chart: Option<PathBuf>,
+    },
     /// Distance tests per tick for both queries at 32 to 8192 walkers, two to a cell.
     ///
     /// A count, not a time: the same on every machine, so the book can check it.
@@ -147,6 +161,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
         Some(Mode::Tests { ticks, chart }) => counts::run(out, ticks, chart.as_deref()),
+        Some(Mode::Clock { millis, chart }) => clock::run(out, millis, chart.as_deref()),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }
 }

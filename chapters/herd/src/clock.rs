@@ -1,0 +1,54 @@
+//! The benchmark's question asked with a stopwatch: one tick of the crowd through each query, at
+//! every size. Criterion answers it carefully; this answers it in one table and one chart, for
+//! the book's measured block.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use world::near::{Buckets, Everybody, Query};
+use world::terra::CELL;
+
+use crate::counts::{SIZES, log_chart};
+use crate::scene::{Herd, crowd};
+
+/// Milliseconds per tick of `herd`: one tick to warm the buckets' memory, then as many ticks as
+/// fill `budget` (three at least), so a small crowd is timed over many ticks and a big one over
+/// few.
+fn per_tick<Q: Query>(mut herd: Herd<Q>, budget: Duration) -> anyhow::Result<f64> {
+    herd.tick()?;
+    let start = Instant::now();
+    let mut ticks = 0u32;
+    while ticks < 3 || start.elapsed() < budget {
+        herd.tick()?;
+        ticks += 1;
+    }
+    Ok(start.elapsed().as_secs_f64() * 1000.0 / f64::from(ticks))
+}
+
+pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::Result<()> {
+    let budget = Duration::from_millis(u64::from(millis));
+    writeln!(out, "ms per tick, timed over at least {millis} ms of ticks for each figure")?;
+    writeln!(
+        out,
+        "walkers   everybody     buckets   everybody/buckets   growth per 4x: everybody  buckets"
+    )?;
+    let mut rows: Vec<(f64, f64)> = Vec::new();
+    for n in SIZES {
+        let every = per_tick(crowd(n, |_, _| Everybody::default()), budget)?;
+        let grid = per_tick(crowd(n, |c, r| Buckets::new(c, r, CELL)), budget)?;
+        let growth = match rows.last() {
+            Some(&(e, g)) => format!("{:>24.1}  {:>7.1}", every / e, grid / g),
+            None => format!("{:>24}  {:>7}", "-", "-"),
+        };
+        writeln!(out, "{n:>7}  {every:>10.3}  {grid:>10.3}  {:>18.2}   {growth}", every / grid)?;
+        rows.push((every, grid));
+    }
+    if let Some(path) = picture {
+        // In microseconds, so every figure sits between 10^0 and 10^6 on the chart.
+        let micros: Vec<(f64, f64)> = rows.iter().map(|&(e, g)| (e * 1e3, g * 1e3)).collect();
+        log_chart(&micros, 0, 6).save_png(path, 3)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
