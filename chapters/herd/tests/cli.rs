@@ -34,6 +34,7 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["alone", "--rule", "stampede"], 2, "stampede");
     refused(&["sweep", "--every", "0"], 2, "every");
     refused(&["tests", "--ticks", "0"], 2, "ticks");
+    refused(&["clock", "--millis", "0"], 2, "millis");
     refused(&["graze"], 2, "graze");
 }
 
@@ -50,6 +51,7 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
 #[test]
 fn a_picture_folder_that_cannot_be_made_is_a_run_error() {
     refused(&["alone", "--ticks", "1", "--shot", "/dev/null/pictures"], 1, "/dev/null/pictures");
+    refused(&["clock", "--millis", "1", "--chart", "/dev/null/clock.png"], 1, "/dev/null/clock.png");
 }
 
 #[test]
