@@ -91,25 +91,24 @@ pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
     let eye = sight.eyes[i];
     fan::cast(&sight.view, &sight.ground, eye, i as u32, &sight.nobody, &mut g.fan);
     let (x, y) = sight.cells[i];
-    let no_plant = |cells: &[(i64, i64)]| {
-        cells.iter().all(|&(dx, dy)| sight.view.stand(x + dx, y + dy).is_none())
-    };
+    let (beside, in_reach) = sight.view.plants_near(x, y);
     let mut row = [0.0; INPUTS];
-    sense::read_own(&mut row, &g.fan, sight.stores[i], eye.heading);
+    sense::read_own(&mut row, &g.fan, sight.stores[i], eye.facing);
     g.partial = sight.brains[i].settled(&row);
     g.begun = true;
-    g.ready = no_plant(&[(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]);
+    g.ready = !beside;
     g.choice = None;
     if !g.ready {
         return;
     }
     sense::read_food(&mut row, |_, _| 0.0, (x, y));
     g.scores = sight.brains[i].finish(g.partial, &row);
-    if no_plant(&[(-1, -1), (1, -1), (-1, 1), (1, 1)]) {
+    if !in_reach {
         let me = Creature {
             x: eye.x,
             y: eye.y,
             heading: eye.heading,
+            facing: eye.facing,
             store: sight.stores[i],
             eaten: 0.0,
             dead: false,
