@@ -46,7 +46,9 @@ pub struct Flat {
     rows: i64,
     /// Entries in one row of the rows below: the grid's width and a ring cell at either end.
     wide: i64,
-    land: Vec<Land>,
+    /// What each cell shows with no plant and nobody on it, coded as in `first`: worked out
+    /// once for a grid, and copied into `first` at every refill.
+    bare: Vec<u32>,
     /// The plant on each cell, as an index into the habitat's stands, or NONE.
     stand: Vec<u32>,
     /// Each cell's list: the first creature standing there (a roster place), and after the
@@ -103,23 +105,33 @@ impl Flat {
             self.cols = g.cols as i64;
             self.rows = g.rows as i64;
             self.wide = self.cols + 2;
-            self.land.clear();
+            self.bare.clear();
             for y in -1..=self.rows {
                 for x in -1..=self.cols {
-                    self.land.push(g.at(x, y));
+                    let hit = match g.at(x, y) {
+                        Land::Water => Hit::Water,
+                        Land::Rock => Hit::Rock,
+                        Land::Ground => Hit::Nothing,
+                    };
+                    self.bare.push(SHOWS + hit as u32);
                 }
             }
         }
-        let n = self.land.len();
+        let n = self.bare.len();
         self.stand.clear();
         self.stand.resize(n, NONE);
         self.near.clear();
         self.near.resize(n, 0);
         self.next.clear();
         self.next.resize(cells.len(), NONE);
+        self.first.clear();
+        self.first.extend_from_slice(&self.bare);
         for (i, st) in hab.stands.iter().enumerate() {
             if let Some(s) = self.slot(st.x, st.y) {
                 self.stand[s] = i as u32;
+                if self.bare[s] == SHOWS + Hit::Nothing as u32 {
+                    self.first[s] = SHOWS + Hit::Plant as u32;
+                }
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         let beside = if dx == 0 || dy == 0 { BESIDE } else { 0 };
@@ -129,16 +141,6 @@ impl Flat {
                 }
             }
         }
-        self.first.clear();
-        self.first.extend(self.land.iter().zip(&self.stand).map(|(land, &st)| {
-            SHOWS
-                + match land {
-                    Land::Water => Hit::Water,
-                    Land::Rock => Hit::Rock,
-                    Land::Ground if st != NONE => Hit::Plant,
-                    Land::Ground => Hit::Nothing,
-                } as u32
-        }));
         for (i, &(x, y)) in cells.iter().enumerate() {
             if let Some(s) = self.slot(x, y) {
                 self.next[i] = self.first[s];
