@@ -216,7 +216,8 @@ impl Roster {
     /// A roster of these creatures, the i-th thinking with the i-th brain.
     pub fn new(live: Vec<Creature>, brains: Vec<Brain>, design: Design, cast: Cast) -> Roster {
         assert_eq!(live.len(), brains.len(), "one brain a creature");
-        let sight = Sight { brains, ..Sight::default() };
+        let mind = (0..brains.len() as u32).collect();
+        let sight = Sight { brains, mind, ..Sight::default() };
         Roster {
             live,
             design,
@@ -333,10 +334,10 @@ impl Roster {
                 let mass = |x, y| view.mass(hab, x, y);
                 if g.begun {
                     sense::read_food(&mut row, mass, cell);
-                    g.scores = sight.brains[i].finish(g.partial, &row);
+                    g.scores = sight.brain(i).finish(g.partial, &row);
                 } else {
                     sense::read(&mut row, &g.fan, mass, cell, c.store, c.facing);
-                    g.scores = sight.brains[i].think(&row);
+                    g.scores = sight.brain(i).think(&row);
                 }
             }
             let choice = match g.choice {
@@ -372,7 +373,8 @@ impl Roster {
     }
     // ANCHOR_END: phase
 
-    /// Takes the dead off the roster, and their brains with them, keeping everyone's order.
+    /// Takes the dead off the roster, and their places in the list of minds with them, keeping
+    /// everyone's order. The brains themselves stay where they are.
     fn strike_off(&mut self) {
         if self.died.is_empty() {
             return;
@@ -380,7 +382,7 @@ impl Roster {
         self.counts.struck += self.died.len() as u64;
         let mut sight = self.sight.write().unwrap_or_else(|e| e.into_inner());
         let mut k = 0;
-        sight.brains.retain(|_| {
+        sight.mind.retain(|_| {
             k += 1;
             !self.live[k - 1].dead
         });
