@@ -2,15 +2,24 @@
 //! narrow in roster order: the digest of each, and whether it is the same run.
 
 use std::io::Write;
+use std::path::Path;
 
 use world::beast::Design;
 use world::beast::roster::Cast;
 
+use crate::chart::{self, Chart, Series};
 use crate::town::{COLS, HERD, ROWS, found, run_for};
 
 pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
 
-pub fn run(out: &mut dyn Write, ticks: u32, loose: bool, clock: bool) -> anyhow::Result<()> {
+pub fn run(
+    out: &mut dyn Write,
+    ticks: u32,
+    loose: bool,
+    clock: bool,
+    chart: Option<&Path>,
+) -> anyhow::Result<()> {
+    chart::ready(chart)?;
     let mut narrow = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
     run_for(&mut narrow, ticks);
     let want = narrow.digest();
@@ -52,9 +61,40 @@ pub fn run(out: &mut dyn Write, ticks: u32, loose: bool, clock: bool) -> anyhow:
         writeln!(out)?;
         writeln!(out, "  the phase, timed here, ms a tick:")?;
         writeln!(out, "  {:>5}  {:>12}  {:>14}", "crew", "kept threads", "made per phase")?;
-        for (crew, kept, scoped) in times {
+        for &(crew, kept, scoped) in &times {
             writeln!(out, "  {crew:>5}  {kept:>12.3}  {scoped:>14.3}")?;
         }
     }
+    if let Some(path) = chart {
+        draw(&times).save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
     Ok(())
+}
+
+/// The timings as a chart: one crew a step across (1, 2, 4, 8, 16), ms a tick up from zero,
+/// kept threads in blue and threads made per phase in red, a grey rule every millisecond (or
+/// every half one on a fast machine, or every five on a slow one).
+fn draw(times: &[(usize, f64, f64)]) -> Chart {
+    let top = times.iter().map(|t| t.1.max(t.2)).fold(0.0, f64::max) * 1.1;
+    let y_rule = if top <= 4.0 {
+        0.5
+    } else if top <= 12.0 {
+        1.0
+    } else {
+        5.0
+    };
+    let across = |k: usize| k as f64 + 0.5;
+    let line = |pick: fn(&(usize, f64, f64)) -> f64, colour| Series {
+        points: times.iter().enumerate().map(|(k, t)| (across(k), pick(t))).collect(),
+        colour,
+    };
+    Chart {
+        x_max: times.len() as f64,
+        y_max: chart::round_up(top, y_rule),
+        y_rule,
+        x_ticks: (0..times.len()).map(across).collect(),
+        levels: Vec::new(),
+        series: vec![line(|t| t.1, chart::KEPT), line(|t| t.2, chart::MADE)],
+    }
 }

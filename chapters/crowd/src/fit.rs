@@ -2,11 +2,14 @@
 //! held at one creature to five cells, and what a tick of each asks for.
 
 use std::io::Write;
+use std::path::Path;
 
 use world::beast::Design;
 use world::beast::brain::MULTIPLIES;
 use world::beast::roster::Cast;
 
+use crate::chart::{self, Chart, ORANGE, Series};
+use crate::spend::BUDGET_MS;
 use crate::town::{COLS, HERD, ROWS, found};
 
 pub const TIMES: [u32; 4] = [1, 2, 5, 10];
@@ -17,7 +20,9 @@ pub fn run(
     crew: usize,
     clock: bool,
     more: &[u32],
+    chart: Option<&Path>,
 ) -> anyhow::Result<()> {
+    chart::ready(chart)?;
     writeln!(
         out,
         "the {COLS}-wide valley at {} times its length, each run for {ticks} ticks",
@@ -30,6 +35,7 @@ pub fn run(
         "cols", "rows", "cells", "creatures", "strides", "multiply-adds"
     )?;
     writeln!(out, "{}", if clock { "    ms a tick" } else { "" })?;
+    let mut times = Vec::new();
     for k in TIMES.iter().chain(more) {
         let (rows, herd) = (ROWS * *k as usize, HERD * *k as usize);
         let mut w = found(herd, rows, Design::NOW, Cast::Wide { crew, loose: false, kept: true })?;
@@ -43,7 +49,9 @@ pub fn run(
             herd * MULTIPLIES
         )?;
         if clock {
-            writeln!(out, " {:>12.3}", c.phase.as_secs_f64() * 1e3 / f64::from(ticks))?;
+            let ms = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
+            times.push((herd as f64, ms));
+            writeln!(out, " {ms:>12.3}")?;
         } else {
             writeln!(out)?;
         }
@@ -56,7 +64,28 @@ pub fn run(
     if clock {
         writeln!(out, "  ms a tick: the creature phase, timed here on {crew} thread(s)")?;
     }
+    if let Some(path) = chart {
+        draw(&times).save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
     Ok(())
+}
+
+/// The timings as a chart: creatures across from zero with a tick every 10,000, ms a tick up
+/// from zero with a grey rule every 10 ms, the budget of 50 ms as a red rule and half of it as
+/// an orange one, and the runs as a blue line.
+fn draw(times: &[(f64, f64)]) -> Chart {
+    let wide = times.iter().map(|t| t.0).fold(0.0, f64::max);
+    let high = times.iter().map(|t| t.1).fold(BUDGET_MS, f64::max) * 1.1;
+    let x_max = chart::round_up(wide * 1.05, 10_000.0);
+    Chart {
+        x_max,
+        y_max: chart::round_up(high, 10.0),
+        y_rule: 10.0,
+        x_ticks: (1..).map(|k| f64::from(k) * 10_000.0).take_while(|&x| x <= x_max).collect(),
+        levels: vec![(BUDGET_MS, world::render::RED), (BUDGET_MS / 2.0, ORANGE)],
+        series: vec![Series { points: times.to_vec(), colour: world::render::BLUE }],
+    }
 }
 
 fn list(a: &[u32], b: &[u32]) -> String {

@@ -12,6 +12,7 @@ use clap::{Args, Parser, Subcommand};
 use world::beast::Design;
 use world::cli::whole;
 
+mod chart;
 mod crew;
 mod fit;
 mod profile;
@@ -141,6 +142,11 @@ pub enum Mode {
         /// Also time each crew's phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
+        /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
+        /// (up) for crews 1 to 16 (across), kept threads in blue, threads made per phase in
+        /// red, a grey rule every ms.
+        #[arg(long, value_name = "FILE")]
+        chart: Option<PathBuf>,
     },
     /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
@@ -156,6 +162,11 @@ pub enum Mode {
         /// Extra row sizes (times the 150x100 valley), for the capacity run.
         #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=100))]
         more: Vec<u32>,
+        /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
+        /// (up) against creatures (across, a tick every 10,000), in blue; the 50 ms budget in
+        /// red, 25 ms in orange, a grey rule every 10 ms.
+        #[arg(long, value_name = "FILE")]
+        chart: Option<PathBuf>,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
@@ -188,9 +199,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             spend::run(out, &spend::Spend { ticks, herd, rows, retired, crew, clock, cpuprofile })
         }
         Some(Mode::Share { ticks }) => share::run(out, ticks),
-        Some(Mode::Crew { ticks, loose, clock }) => crew::run(out, ticks, loose, clock),
-        Some(Mode::Fit { ticks, crew, clock, more }) => {
-            fit::run(out, ticks, crew.unwrap_or_else(cores), clock, &more)
+        Some(Mode::Crew { ticks, loose, clock, chart }) => {
+            crew::run(out, ticks, loose, clock || chart.is_some(), chart.as_deref())
+        }
+        Some(Mode::Fit { ticks, crew, clock, more, chart }) => {
+            let clock = clock || chart.is_some();
+            fit::run(out, ticks, crew.unwrap_or_else(cores), clock, &more, chart.as_deref())
         }
         Some(Mode::Picture { ticks, out: path }) => town::picture(out, ticks, &path),
         None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, run),

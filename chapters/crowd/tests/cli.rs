@@ -56,6 +56,8 @@ fn more_creatures_than_ground_is_a_run_error() {
 fn unwritable_paths_are_one_line() {
     refused(&["spend", "--ticks", "1", "--cpuprofile", "/no/such/dir/p.svg"], 1, "/no/such/dir");
     refused(&["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"], 1, "/no/such/dir");
+    refused(&["fit", "--ticks", "1", "--chart", "/no/such/dir/c.png"], 1, "/no/such/dir");
+    refused(&["crew", "--ticks", "1", "--chart", "/no/such/dir/c.png"], 1, "/no/such/dir");
 }
 
 #[test]

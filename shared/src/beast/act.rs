@@ -116,8 +116,9 @@ impl std::error::Error for Refusal {}
 
 /// The cell a move of `dist` cells straight ahead lands on.
 pub fn ahead(c: &Creature, dist: f64) -> (i64, i64) {
-    let x = c.x + libm::cos(c.heading) * dist;
-    let y = c.y + libm::sin(c.heading) * dist;
+    let (cos, sin) = c.facing;
+    let x = c.x + cos * dist;
+    let y = c.y + sin * dist;
     (super::fan::floor(x), super::fan::floor(y))
 }
 
@@ -210,17 +211,17 @@ pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) -> f64 
     match a {
         Act::Rest => 0.0,
         Act::Left => {
-            c.heading -= TURN;
+            c.turn(-TURN);
             0.0
         }
         Act::Right => {
-            c.heading += TURN;
+            c.turn(TURN);
             0.0
         }
         Act::Step | Act::Dash => {
             let d = if a == Act::Step { STEP } else { DASH };
-            c.x += libm::cos(c.heading) * d;
-            c.y += libm::sin(c.heading) * d;
+            c.x += c.facing.0 * d;
+            c.y += c.facing.1 * d;
             0.0
         }
         Act::Bite => match meal(c, view, &hab.stands) {
@@ -248,14 +249,7 @@ mod tests {
         let view = View::build(&hab, &[(0, 3)], false);
         let here = Here::new(&view, &hab);
         // Standing in the first column, facing west: the step lands off the map.
-        let c = Creature {
-            x: 0.25,
-            y: 3.5,
-            heading: std::f64::consts::PI,
-            store: 1.0,
-            eaten: 0.0,
-            dead: false,
-        };
+        let c = Creature::new(0.25, 3.5, std::f64::consts::PI, 1.0);
         for a in ALL {
             assert_eq!(can(&c, a, here), legal(&c, 7, a, here).is_ok(), "{a:?}");
         }

@@ -30,12 +30,23 @@ pub struct Sight {
     pub cells: Vec<(i64, i64)>,
     pub eyes: Vec<Eye>,
     pub stores: Vec<f64>,
-    /// One brain a roster place, struck off with its creature.
+    /// Every brain the roster was founded with, in founding order, never moved: a brain is
+    /// 1.5 kB, and closing the gap a death leaves in a crowd of them would move megabytes.
     pub brains: Vec<Brain>,
+    /// For each roster place, which of `brains` it thinks with; struck off with its creature.
+    pub mind: Vec<u32>,
     /// Nobody is gone before the walk: the marks the fans are cast against.
     pub nobody: Vec<bool>,
     /// Whether the ranking walk asks for written refusals (the retired design).
     pub wordy: bool,
+}
+
+impl Sight {
+    /// The brain roster place `i` thinks with.
+    #[inline]
+    pub fn brain(&self, i: usize) -> &Brain {
+        &self.brains[self.mind[i] as usize]
+    }
 }
 
 impl Default for Sight {
@@ -48,6 +59,7 @@ impl Default for Sight {
             eyes: Vec::new(),
             stores: Vec::new(),
             brains: Vec::new(),
+            mind: Vec::new(),
             nobody: Vec::new(),
             wordy: false,
         }
@@ -91,25 +103,24 @@ pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
     let eye = sight.eyes[i];
     fan::cast(&sight.view, &sight.ground, eye, i as u32, &sight.nobody, &mut g.fan);
     let (x, y) = sight.cells[i];
-    let no_plant = |cells: &[(i64, i64)]| {
-        cells.iter().all(|&(dx, dy)| sight.view.stand(x + dx, y + dy).is_none())
-    };
+    let (beside, in_reach) = sight.view.plants_near(x, y);
     let mut row = [0.0; INPUTS];
-    sense::read_own(&mut row, &g.fan, sight.stores[i], eye.heading);
-    g.partial = sight.brains[i].settled(&row);
+    sense::read_own(&mut row, &g.fan, sight.stores[i], eye.facing);
+    g.partial = sight.brain(i).settled(&row);
     g.begun = true;
-    g.ready = no_plant(&[(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]);
+    g.ready = !beside;
     g.choice = None;
     if !g.ready {
         return;
     }
     sense::read_food(&mut row, |_, _| 0.0, (x, y));
-    g.scores = sight.brains[i].finish(g.partial, &row);
-    if no_plant(&[(-1, -1), (1, -1), (-1, 1), (1, 1)]) {
+    g.scores = sight.brain(i).finish(g.partial, &row);
+    if !in_reach {
         let me = Creature {
             x: eye.x,
             y: eye.y,
             heading: eye.heading,
+            facing: eye.facing,
             store: sight.stores[i],
             eaten: 0.0,
             dead: false,

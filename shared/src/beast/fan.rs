@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use super::kind::{FAN, RAY_GAP, STEPS, STRIDE};
-use super::view::{Hit, Look, View};
+use super::view::{Flat, Hit, Look, View};
 use crate::terra::Valley;
 
 /// What one ray met, and after how many strides (0 when it met nothing).
@@ -28,6 +28,8 @@ pub struct Eye {
     pub x: f64,
     pub y: f64,
     pub heading: f64,
+    /// The heading's cosine and sine, as the creature keeps them.
+    pub facing: (f64, f64),
 }
 
 /// The cosine and sine of each ray's angle off the heading, worked out once.
@@ -43,6 +45,7 @@ static OFFSETS: LazyLock<[(f64, f64); FAN]> = LazyLock::new(|| {
 /// Returns the strides taken over all nine rays. Writes only into `fan`.
 pub fn cast(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) -> u32 {
     match view {
+        View::Flat(f) if f.holds(eye.x, eye.y) => cast_flat(f, eye, me, gone, fan),
         View::Flat(f) => cast_on(f, ground, eye, me, gone, fan),
         View::Hashed(h) => cast_on(h, ground, eye, me, gone, fan),
     }
@@ -56,7 +59,7 @@ fn cast_on<V: Look>(
     gone: &[bool],
     fan: &mut Fan,
 ) -> u32 {
-    let (ch, sh) = (libm::cos(eye.heading), libm::sin(eye.heading));
+    let (ch, sh) = eye.facing;
     let mut total = 0;
     let offsets: &[(f64, f64); FAN] = &OFFSETS;
     for (ray, &(co, so)) in fan.iter_mut().zip(offsets) {
@@ -86,6 +89,60 @@ fn cast_on<V: Look>(
 }
 // ANCHOR_END: cast
 
+// ANCHOR: quick
+/// The same cast on flat rows, for an eye on the grid: the same strides to the same places,
+/// the same cells asked in the same order, the same rays. What leaves the stride loop is the
+/// work of turning a place into a cell. A stride moves less than a cell, so the cell it lands
+/// in is the last one asked about or its neighbour, and comparing the place with the last
+/// cell's edges tells which: the cell and its place in the rows step by one, with no whole
+/// number worked out and no bounds checked. The flat rows are ringed with rock, and a ray
+/// that reaches the ring stops there.
+fn cast_flat(view: &Flat, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) -> u32 {
+    let (ch, sh) = eye.facing;
+    let (ex, ey) = (column(eye.x), column(eye.y));
+    let home = view.ringed(ex, ey);
+    let down = view.ringed(ex, ey + 1) - home;
+    let mut total = 0;
+    let offsets: &[(f64, f64); FAN] = &OFFSETS;
+    for (ray, &(co, so)) in fan.iter_mut().zip(offsets) {
+        let dx = (ch * co - sh * so) * STRIDE;
+        let dy = (sh * co + ch * so) * STRIDE;
+        *ray = Ray::BLANK;
+        // The cell the eye is in, or the one the last stride asked about: where it sits in
+        // the rows, and its left and top edges (whole numbers, so exact as f64).
+        let mut at = home;
+        let (mut left, mut top) = (ex as f64, ey as f64);
+        // The first stride asks even if it is still in the eye's cell.
+        let mut ask = true;
+        let mut k = 1;
+        while k <= STEPS {
+            let (x, y) = (eye.x + dx * k as f64, eye.y + dy * k as f64);
+            if x < left {
+                (left, at, ask) = (left - 1.0, at - 1, true);
+            } else if x >= left + 1.0 {
+                (left, at, ask) = (left + 1.0, at + 1, true);
+            }
+            if y < top {
+                (top, at, ask) = (top - 1.0, at - down, true);
+            } else if y >= top + 1.0 {
+                (top, at, ask) = (top + 1.0, at + down, true);
+            }
+            if ask {
+                let hit = view.at_slot(at, me, gone);
+                if hit != Hit::Nothing {
+                    *ray = Ray { hit, steps: k as u8 };
+                    break;
+                }
+                ask = false;
+            }
+            k += 1;
+        }
+        total += k.min(STEPS) as u32;
+    }
+    total
+}
+// ANCHOR_END: quick
+
 /// Whether any of `cells` lies near enough to `eye` that some ray of its fan may have touched
 /// it. Rays end SIGHT cells out; two more cells of margin cover flooring at the eye and at the
 /// ray's end.
@@ -114,6 +171,50 @@ pub fn floor(v: f64) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::beast::habitat::Habitat;
+    use crate::beast::roster::facing;
+    use crate::rng::Stream;
+
+    /// An eye at (x, y) facing `heading`.
+    fn eye(x: f64, y: f64, heading: f64) -> Eye {
+        Eye { x, y, heading, facing: facing(heading) }
+    }
+
+    #[test]
+    fn the_quick_cast_meets_what_the_plain_one_meets() {
+        for seed in 0..8u64 {
+            let mut s = Stream::new(seed, 98);
+            let (c, r) = (2 + s.index(40), 2 + s.index(30));
+            let hab = Habitat::new(seed, c, r);
+            let crowd = s.index(c * r / 3) + 1;
+            let cells: Vec<(i64, i64)> =
+                (0..crowd).map(|_| (s.index(c) as i64, s.index(r) as i64)).collect();
+            let gone: Vec<bool> = cells.iter().map(|_| s.chance(0.2)).collect();
+            let (flat, hashed) =
+                (View::build(&hab, &cells, false), View::build(&hab, &cells, true));
+            let View::Flat(f) = &flat else { unreachable!() };
+            for _ in 0..400 {
+                // Eyes anywhere on the grid, a third of them hard against an edge.
+                let mut x = s.between(0.0, c as f64);
+                let mut y = s.between(0.0, r as f64);
+                if s.chance(0.33) {
+                    let edge = [0.0, c as f64 - 1e-9, 1e-12, c as f64 - 0.5];
+                    x = edge[s.index(4)];
+                    y = [0.0, r as f64 - 1e-9, 0.25, y][s.index(4)];
+                }
+                let e = eye(x, y, s.between(-10.0, 10.0));
+                let me = s.index(cells.len()) as u32;
+                let (mut quick, mut plain, mut maps) = (BLANK_FAN, BLANK_FAN, BLANK_FAN);
+                let a = cast(&flat, &hab.ground, e, me, &gone, &mut quick);
+                let b = cast_on(f, &hab.ground, e, me, &gone, &mut plain);
+                let m = cast(&hashed, &hab.ground, e, me, &gone, &mut maps);
+                assert_eq!((a, quick), (b, plain), "seed {seed} eye {e:?}");
+                assert_eq!((a, quick), (m, maps), "seed {seed} eye {e:?}");
+            }
+        }
+    }
+
     #[test]
     fn floor_agrees_with_libm() {
         for v in [-1.5, -1.0, -0.25, -0.0, 0.0, 0.3, 1.0, 1.999_999_999, 149.75, -1e-300] {

@@ -11,16 +11,17 @@ use super::habitat::PLANT_CAP;
 use super::kind::{INPUTS, SETTLED, STEPS, STORE};
 
 // ANCHOR: row
-/// Fills the settled part of `row`: the fan, the store and the heading.
-pub fn read_own(row: &mut [f64; INPUTS], fan: &Fan, store: f64, heading: f64) {
+/// Fills the settled part of `row`: the fan, the store and the heading, given as its cosine
+/// and sine.
+pub fn read_own(row: &mut [f64; INPUTS], fan: &Fan, store: f64, (cos, sin): (f64, f64)) {
     for (r, ray) in fan.iter().enumerate() {
         row[2 * r] = ray.hit.code();
         row[2 * r + 1] =
             if ray.steps == 0 { 0.0 } else { 1.0 - f64::from(ray.steps - 1) / STEPS as f64 };
     }
     row[18] = store / STORE;
-    row[19] = libm::cos(heading);
-    row[20] = libm::sin(heading);
+    row[19] = cos;
+    row[20] = sin;
 }
 
 /// Fills the live part of `row` for a creature on cell (x, y); `mass` is the grams standing
@@ -39,9 +40,9 @@ pub fn read(
     mass: impl Fn(i64, i64) -> f64,
     cell: (i64, i64),
     store: f64,
-    heading: f64,
+    facing: (f64, f64),
 ) {
-    read_own(row, fan, store, heading);
+    read_own(row, fan, store, facing);
     read_food(row, mass, cell);
 }
 // ANCHOR_END: row

@@ -37,12 +37,18 @@ impl Hit {
 pub const NONE: u32 = u32::MAX;
 
 // ANCHOR: flat
-/// The view in flat rows: a cell at (x, y) is entry y * cols + x of each row.
+/// The view in flat rows: a cell at (x, y) is one entry of each row, addressed like a pixel
+/// in a picture one cell wider on every side. That ring of extra cells reads as rock, so a
+/// ray that walks off the grid stops on the ring without a bounds check at every stride.
 #[derive(Clone, Debug, Default)]
 pub struct Flat {
     cols: i64,
     rows: i64,
-    land: Vec<Land>,
+    /// Entries in one row of the rows below: the grid's width and a ring cell at either end.
+    wide: i64,
+    /// What each cell shows with no plant and nobody on it, coded as in `first`: worked out
+    /// once for a grid, and copied into `first` at every refill.
+    bare: Vec<u32>,
     /// The plant on each cell, as an index into the habitat's stands, or NONE.
     stand: Vec<u32>,
     /// Each cell's list: the first creature standing there (a roster place), and after the
@@ -51,58 +57,90 @@ pub struct Flat {
     first: Vec<u32>,
     /// For each roster place, what follows it in its cell's list.
     next: Vec<u32>,
+    /// For each cell, whether a plant stands on it or on one of the four cells beside it
+    /// (`BESIDE`), and on any of the nine cells of a bite around it (`IN_REACH`): the two
+    /// questions a creature's look ahead asks, answered by one read.
+    near: Vec<u8>,
 }
 
 /// Entries at or above this in a cell's list are not creatures but what the cell shows.
 const SHOWS: u32 = u32::MAX - 8;
 const SHOWN: [Hit; 5] = [Hit::Nothing, Hit::Creature, Hit::Plant, Hit::Water, Hit::Rock];
 
+/// The bits of `Flat::near`.
+const BESIDE: u8 = 1;
+const IN_REACH: u8 = 2;
+
 impl Flat {
     /// Where a cell sits in the rows, or None off the grid. Testing x against the width is
-    /// what stops x = -1 from landing on the last cell of the row above.
+    /// what keeps x = -1 from being read as a cell of the row above.
     #[inline]
     fn slot(&self, x: i64, y: i64) -> Option<usize> {
         if x < 0 || y < 0 || x >= self.cols || y >= self.rows {
             None
         } else {
-            Some((y * self.cols + x) as usize)
+            Some(self.ringed(x, y))
         }
+    }
+
+    /// Where a cell of the grid, or of the ring of rock around it, sits in the rows. Only
+    /// for cells known to be one or the other: a ray that started on the grid and moves a
+    /// quarter cell a stride cannot get further off it than the ring before it stops.
+    #[inline]
+    pub fn ringed(&self, x: i64, y: i64) -> usize {
+        ((y + 1) * self.wide + x + 1) as usize
+    }
+
+    /// Whether a place lies on the grid, so that a ray cast from it is caught by the ring.
+    #[inline]
+    pub fn holds(&self, x: f64, y: f64) -> bool {
+        x >= 0.0 && y >= 0.0 && x < self.cols as f64 && y < self.rows as f64
     }
 
     /// Points the rows at this habitat and these cells again. Memory is only asked for when
     /// the grid or the crowd is bigger than any before it.
     pub fn refill(&mut self, hab: &Habitat, cells: &[(i64, i64)]) {
         let g = &hab.ground;
-        let n = g.cols * g.rows;
         if self.cols != g.cols as i64 || self.rows != g.rows as i64 {
             self.cols = g.cols as i64;
             self.rows = g.rows as i64;
-            self.land.clear();
-            for y in 0..self.rows {
-                for x in 0..self.cols {
-                    self.land.push(g.at(x, y));
+            self.wide = self.cols + 2;
+            self.bare.clear();
+            for y in -1..=self.rows {
+                for x in -1..=self.cols {
+                    let hit = match g.at(x, y) {
+                        Land::Water => Hit::Water,
+                        Land::Rock => Hit::Rock,
+                        Land::Ground => Hit::Nothing,
+                    };
+                    self.bare.push(SHOWS + hit as u32);
                 }
             }
         }
+        let n = self.bare.len();
         self.stand.clear();
         self.stand.resize(n, NONE);
+        self.near.clear();
+        self.near.resize(n, 0);
         self.next.clear();
         self.next.resize(cells.len(), NONE);
+        self.first.clear();
+        self.first.extend_from_slice(&self.bare);
         for (i, st) in hab.stands.iter().enumerate() {
             if let Some(s) = self.slot(st.x, st.y) {
                 self.stand[s] = i as u32;
+                if self.bare[s] == SHOWS + Hit::Nothing as u32 {
+                    self.first[s] = SHOWS + Hit::Plant as u32;
+                }
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let beside = if dx == 0 || dy == 0 { BESIDE } else { 0 };
+                        let at = self.ringed(st.x + dx, st.y + dy);
+                        self.near[at] |= IN_REACH | beside;
+                    }
+                }
             }
         }
-        self.first.clear();
-        self.first.extend(self.land.iter().zip(&self.stand).map(|(land, &st)| {
-            SHOWS
-                + match land {
-                    Land::Water => Hit::Water,
-                    Land::Rock => Hit::Rock,
-                    Land::Ground if st != NONE => Hit::Plant,
-                    Land::Ground => Hit::Nothing,
-                } as u32
-        }));
         for (i, &(x, y)) in cells.iter().enumerate() {
             if let Some(s) = self.slot(x, y) {
                 self.next[i] = self.first[s];
@@ -113,7 +151,15 @@ impl Flat {
 
     #[inline]
     pub fn at(&self, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
-        let Some(s) = self.slot(x, y) else { return Hit::Rock };
+        match self.slot(x, y) {
+            Some(s) => self.at_slot(s, me, gone),
+            None => Hit::Rock,
+        }
+    }
+
+    /// What a ray meets on the cell at `s` in the rows.
+    #[inline]
+    pub fn at_slot(&self, s: usize, me: u32, gone: &[bool]) -> Hit {
         let mut c = self.first[s];
         while c < SHOWS {
             if c != me && !gone[c as usize] {
@@ -128,8 +174,30 @@ impl Flat {
     pub fn stand(&self, x: i64, y: i64) -> Option<u32> {
         self.slot(x, y).map(|s| self.stand[s]).filter(|&i| i != NONE)
     }
+
+    /// Whether a plant stands on cell (x, y) or one of the four beside it, and whether one
+    /// stands anywhere in the 3x3 cells around it.
+    #[inline]
+    pub fn plants_near(&self, x: i64, y: i64) -> (bool, bool) {
+        let n = self.slot(x, y).map_or_else(|| self.plants_near_slow(x, y), |s| self.near[s]);
+        (n & BESIDE != 0, n & IN_REACH != 0)
+    }
+
+    /// The same question for a cell off the grid, asked cell by cell.
+    fn plants_near_slow(&self, x: i64, y: i64) -> u8 {
+        let (beside, in_reach) = plants_near_by(|x, y| self.stand(x, y), x, y);
+        (if beside { BESIDE } else { 0 }) | if in_reach { IN_REACH } else { 0 }
+    }
 }
 // ANCHOR_END: flat
+
+/// Whether a plant stands on (x, y) or beside it, and anywhere in the 3x3 around it, asked
+/// of `stand` one cell at a time.
+fn plants_near_by(stand: impl Fn(i64, i64) -> Option<u32>, x: i64, y: i64) -> (bool, bool) {
+    let any = |cells: &[(i64, i64)]| cells.iter().any(|&(dx, dy)| stand(x + dx, y + dy).is_some());
+    let beside = any(&[(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]);
+    (beside, beside || any(&[(-1, -1), (1, -1), (-1, 1), (1, 1)]))
+}
 
 // ANCHOR: hashed
 /// The view as first wired: a map from a cell to its plant and a map from a cell to the
@@ -232,6 +300,16 @@ impl View {
         match self {
             View::Flat(f) => f.stand(x, y),
             View::Hashed(h) => h.stand(x, y),
+        }
+    }
+
+    /// Whether a plant stands on cell (x, y) or one of the four cells beside it, and whether
+    /// one stands anywhere in the 3x3 cells a bite from there reaches.
+    #[inline]
+    pub fn plants_near(&self, x: i64, y: i64) -> (bool, bool) {
+        match self {
+            View::Flat(f) => f.plants_near(x, y),
+            View::Hashed(h) => plants_near_by(|x, y| h.stand(x, y), x, y),
         }
     }
 
