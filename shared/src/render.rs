@@ -70,6 +70,15 @@ impl Frame {
     }
     // ANCHOR_END: walker
 
+    /// A straight line of pixels from `a` to `b`, inclusive, stepped in whole pixels with
+    /// integer arithmetic only, so it draws the same on every machine.
+    pub fn line(&mut self, a: (i64, i64), b: (i64, i64), c: Rgb) {
+        let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).max(1);
+        for k in 0..=steps {
+            self.set(a.0 + (b.0 - a.0) * k / steps, a.1 + (b.1 - a.1) * k / steps, c);
+        }
+    }
+
     /// A filled rectangle, clipped to the frame.
     pub fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: Rgb) {
         for yy in y.max(0)..(y + h).min(self.h as i64) {

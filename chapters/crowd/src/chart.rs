@@ -50,24 +50,24 @@ impl Chart {
         let mut v = self.y_rule;
         while v <= self.y_max + 1e-9 {
             let (_, y) = self.at((0.0, v));
-            line(&mut f, (LEFT, y), (RIGHT, y), GREY);
+            f.line((LEFT, y), (RIGHT, y), GREY);
             v += self.y_rule;
         }
         for &(level, colour) in &self.levels {
             let (_, y) = self.at((0.0, level));
-            line(&mut f, (LEFT, y), (RIGHT, y), colour);
-            line(&mut f, (LEFT, y + 1), (RIGHT, y + 1), colour);
+            f.line((LEFT, y), (RIGHT, y), colour);
+            f.line((LEFT, y + 1), (RIGHT, y + 1), colour);
         }
-        line(&mut f, (LEFT, TOP), (LEFT, BOTTOM), INK);
-        line(&mut f, (LEFT, BOTTOM), (RIGHT, BOTTOM), INK);
+        f.line((LEFT, TOP), (LEFT, BOTTOM), INK);
+        f.line((LEFT, BOTTOM), (RIGHT, BOTTOM), INK);
         for &t in &self.x_ticks {
             let (x, _) = self.at((t, 0.0));
-            line(&mut f, (x, BOTTOM), (x, BOTTOM + 4), INK);
+            f.line((x, BOTTOM), (x, BOTTOM + 4), INK);
         }
         let mut v = self.y_rule;
         while v <= self.y_max + 1e-9 {
             let (_, y) = self.at((0.0, v));
-            line(&mut f, (LEFT - 4, y), (LEFT, y), INK);
+            f.line((LEFT - 4, y), (LEFT, y), INK);
             v += self.y_rule;
         }
         for s in &self.series {
@@ -75,8 +75,8 @@ impl Chart {
             // Two pixels thick, so the line reads as well as the rules behind it.
             for pair in pts.windows(2) {
                 let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
-                line(&mut f, (x0, y0), (x1, y1), s.colour);
-                line(&mut f, (x0, y0 + 1), (x1, y1 + 1), s.colour);
+                f.line((x0, y0), (x1, y1), s.colour);
+                f.line((x0, y0 + 1), (x1, y1 + 1), s.colour);
             }
             for &(x, y) in &pts {
                 f.rect(x - 1, y - 1, 3, 3, s.colour);
@@ -111,16 +111,6 @@ pub fn round_up(v: f64, step: f64) -> f64 {
 /// The colours of the crew chart's two lines.
 pub const KEPT: Rgb = BLUE;
 pub const MADE: Rgb = RED;
-
-/// A straight line of pixels from `a` to `b`, whole pixels only.
-fn line(f: &mut Frame, a: (i64, i64), b: (i64, i64), c: Rgb) {
-    let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).max(1);
-    for k in 0..=steps {
-        let x = a.0 + (b.0 - a.0) * k / steps;
-        let y = a.1 + (b.1 - a.1) * k / steps;
-        f.set(x, y, c);
-    }
-}
 
 #[cfg(test)]
 mod tests {

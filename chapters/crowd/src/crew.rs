@@ -6,6 +6,7 @@ use std::path::Path;
 
 use world::beast::Design;
 use world::beast::roster::Cast;
+use world::cli::yes;
 
 use crate::chart::{self, Chart, Series};
 use crate::town::{COLS, HERD, ROWS, found, run_for};
@@ -46,7 +47,7 @@ pub fn run(
         let c = crate::spend::timed(&mut w, ticks);
         let kept = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
         let got = w.digest();
-        let same = if got == want { "yes" } else { "NO" };
+        let same = yes(got == want);
         writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {:>10}", w.roster.counts.recast)?;
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.

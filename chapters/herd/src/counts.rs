@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use world::near::{Buckets, Everybody, Query};
-use world::render::{BLUE, Frame, GREY, INK, RED, Rgb};
+use world::render::{BLUE, Frame, GREY, INK, RED};
 use world::terra::CELL;
 
 use crate::scene::{crowd, crowd_side};
@@ -71,10 +71,10 @@ pub fn log_chart(rows: &[(f64, f64)], low: i32, high: i32) -> Frame {
     let y = |v: f64| BOTTOM - libm::round((libm::log10(v) - f64::from(low)) * decade) as i64;
     for d in low..=high {
         let row = y(libm::pow(10.0, f64::from(d)));
-        line(&mut f, (LEFT, row), (LEFT + 4 * STEP_X, row), GREY);
+        f.line((LEFT, row), (LEFT + 4 * STEP_X, row), GREY);
     }
-    line(&mut f, (LEFT, BOTTOM + 4), (LEFT, y(libm::pow(10.0, f64::from(high)))), INK);
-    line(&mut f, (LEFT, BOTTOM + 4), (LEFT + 4 * STEP_X + 4, BOTTOM + 4), INK);
+    f.line((LEFT, BOTTOM + 4), (LEFT, y(libm::pow(10.0, f64::from(high)))), INK);
+    f.line((LEFT, BOTTOM + 4), (LEFT + 4 * STEP_X + 4, BOTTOM + 4), INK);
     for (pick, colour) in [(0, RED), (1, BLUE)] {
         let at = |i: usize| {
             let (every, grid) = rows[i];
@@ -82,24 +82,13 @@ pub fn log_chart(rows: &[(f64, f64)], low: i32, high: i32) -> Frame {
         };
         for i in 0..rows.len() {
             if i > 0 {
-                line(&mut f, at(i - 1), at(i), colour);
+                f.line(at(i - 1), at(i), colour);
             }
             let (x, yy) = at(i);
             f.rect(x - 1, yy - 1, 3, 3, colour);
         }
     }
     f
-}
-
-/// A straight line of pixels from `a` to `b`, whole pixels only, so it draws the same on
-/// every machine.
-fn line(f: &mut Frame, a: (i64, i64), b: (i64, i64), c: Rgb) {
-    let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).max(1);
-    for k in 0..=steps {
-        let x = a.0 + (b.0 - a.0) * k / steps;
-        let y = a.1 + (b.1 - a.1) * k / steps;
-        f.set(x, y, c);
-    }
 }
 
 fn yes_exact(b: bool) -> &'static str {

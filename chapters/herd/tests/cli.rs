@@ -51,7 +51,11 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
 #[test]
 fn a_picture_folder_that_cannot_be_made_is_a_run_error() {
     refused(&["alone", "--ticks", "1", "--shot", "/dev/null/pictures"], 1, "/dev/null/pictures");
-    refused(&["clock", "--millis", "1", "--chart", "/dev/null/clock.png"], 1, "/dev/null/clock.png");
+    refused(
+        &["clock", "--millis", "1", "--chart", "/dev/null/clock.png"],
+        1,
+        "/dev/null/clock.png",
+    );
 }
 
 #[test]
