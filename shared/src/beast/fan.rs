@@ -172,8 +172,8 @@ pub fn floor(v: f64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beast::habitat::Habitat;
     use crate::beast::roster::facing;
+    use crate::beast::view::random_scene;
     use crate::rng::Stream;
 
     /// An eye at (x, y) facing `heading`.
@@ -185,12 +185,8 @@ mod tests {
     fn the_quick_cast_meets_what_the_plain_one_meets() {
         for seed in 0..8u64 {
             let mut s = Stream::new(seed, 98);
-            let (c, r) = (2 + s.index(40), 2 + s.index(30));
-            let hab = Habitat::new(seed, c, r);
-            let crowd = s.index(c * r / 3) + 1;
-            let cells: Vec<(i64, i64)> =
-                (0..crowd).map(|_| (s.index(c) as i64, s.index(r) as i64)).collect();
-            let gone: Vec<bool> = cells.iter().map(|_| s.chance(0.2)).collect();
+            let (hab, cells, gone) = random_scene(&mut s, seed, 2, (40, 30), 3);
+            let (c, r) = (hab.ground.cols, hab.ground.rows);
             let (flat, hashed) =
                 (View::build(&hab, &cells, false), View::build(&hab, &cells, true));
             let View::Flat(f) = &flat else { unreachable!() };

@@ -321,15 +321,28 @@ impl View {
     }
 }
 
+/// A random valley for tests that compare two ways of looking: `least` plus up to `span`
+/// cells each way, creatures on up to one cell in `thin`, and a fifth of them marked gone.
+#[cfg(test)]
+pub(crate) fn random_scene(
+    s: &mut crate::rng::Stream,
+    seed: u64,
+    least: usize,
+    span: (usize, usize),
+    thin: usize,
+) -> (Habitat, Vec<(i64, i64)>, Vec<bool>) {
+    let (c, r) = (least + s.index(span.0), least + s.index(span.1));
+    let hab = Habitat::new(seed, c, r);
+    let n = s.index(c * r / thin) + 1;
+    let cells: Vec<(i64, i64)> = (0..n).map(|_| (s.index(c) as i64, s.index(r) as i64)).collect();
+    let gone = cells.iter().map(|_| s.chance(0.2)).collect();
+    (hab, cells, gone)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rng::Stream;
-
-    fn crowd(hab: &Habitat, n: usize, s: &mut Stream) -> Vec<(i64, i64)> {
-        let (c, r) = (hab.ground.cols as u64, hab.ground.rows as u64);
-        (0..n).map(|_| (s.below(c) as i64, s.below(r) as i64)).collect()
-    }
 
     #[test]
     fn off_the_grid_reads_as_rock_in_both_builds() {
@@ -363,10 +376,8 @@ mod tests {
     fn flat_and_hashed_answer_alike_on_random_valleys() {
         for seed in 0..12u64 {
             let mut s = Stream::new(seed, 99);
-            let (c, r) = (3 + s.index(30), 3 + s.index(20));
-            let hab = Habitat::new(seed, c, r);
-            let cells = crowd(&hab, s.index(c * r / 2) + 1, &mut s);
-            let gone: Vec<bool> = cells.iter().map(|_| s.chance(0.2)).collect();
+            let (hab, cells, gone) = random_scene(&mut s, seed, 3, (30, 20), 2);
+            let (c, r) = (hab.ground.cols, hab.ground.rows);
             let (flat, hashed) =
                 (View::build(&hab, &cells, false), View::build(&hab, &cells, true));
             let mut refilled = View::build(&hab, &[(0, 0)], false);
