@@ -1,7 +1,7 @@
-//! Bodies and the pushes that move them.
+//! A body, and the step that turns its accumulated pushes into motion.
 //!
-//! A tick, as far as this module knows, is one call to [`Body::step`]: everything pushed onto a
-//! body since the last step is spent, and then forgotten.
+//! This module's clock is [`Body::step`]: each call spends whatever was pushed since the call
+//! before it and starts the next tick with an empty accumulator.
 
 use crate::Vec2;
 
@@ -48,8 +48,9 @@ impl Body {
 
 // ANCHOR: lagging
 impl Body {
-    /// The retired order, kept so the two can run side by side: the position moves by the
-    /// velocity the body arrived with, and this tick's pushes reach it one tick late.
+    /// The retired order, kept so the two can run side by side. Position is advanced first,
+    /// using last tick's velocity, so whatever was pushed this tick only shows up in the
+    /// position on the following one.
     pub fn step_lagging(&mut self) {
         self.pos += self.vel;
         self.vel += self.acc;

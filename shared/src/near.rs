@@ -30,8 +30,9 @@ impl std::error::Error for TooWide {}
 // ANCHOR: query
 /// How a body finds its neighbours.
 ///
-/// `build` sees every body once a tick, before anybody asks. `near` then fills `dst` with the
-/// index of every body within `r` of body `i`, not `i` itself, in ascending index order.
+/// Each tick starts with one call to `build` over all the bodies; only after it do the
+/// questions come. `near` then fills `dst` with the index of every body within `r` of body `i`,
+/// not `i` itself, in ascending index order.
 /// `count` is the number of distance tests made since `reset`: unlike a time, it is the same on
 /// every machine, so it is the figure that compares two implementations honestly.
 pub trait Query {

@@ -91,7 +91,7 @@ impl Valley {
         }
     }
 
-    /// The cell a world position stands in (possibly off the grid).
+    /// Which grid square contains point `p`; the answer may lie outside the grid.
     pub fn cell_of(p: Vec2) -> (i64, i64) {
         (libm::floor(p.x / CELL) as i64, libm::floor(p.y / CELL) as i64)
     }

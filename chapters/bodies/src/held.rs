@@ -10,8 +10,8 @@ use world::{Body, Vec2};
 /// The point the tether pulls toward: the middle of the 192 by 128 window.
 pub const MIDDLE: Vec2 = Vec2::new(96.0, 64.0);
 
-/// A push worked out from where the body stands: back toward the middle, harder the further
-/// out it has drifted.
+/// A spring to the window's centre: its strength grows in step with the body's distance from
+/// `MIDDLE`, and it always points home.
 pub fn tether(b: &Body) -> Vec2 {
     MIDDLE.sub(b.pos).scale(0.02)
 }

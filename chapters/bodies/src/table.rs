@@ -5,7 +5,7 @@ use std::io::Write;
 use world::{Body, Vec2};
 
 // ANCHOR: falling
-/// The one push in this chapter's first runs: half a pixel per tick per tick, downwards.
+/// Gravity for the hand table: velocity gains 0.5 px a tick downward on every tick.
 pub const GRAVITY: Vec2 = Vec2::new(0.0, 0.5);
 
 /// The body the hand table follows: 24 px in, 8 px down, moving right at 2 px a tick.

@@ -1,5 +1,5 @@
-//! The chapter's valley: 150 cells across, 100 down, seed 5, 3000 creatures. The book's valley
-//! is 12 by 8 with 19 creatures, one to every five cells; this is the same crowding at 3000.
+//! The chapter's valley: 150 cells across, 100 down, seed 5, 3000 creatures, so there are five
+//! cells of ground for each creature.
 
 use std::io::Write;
 use std::path::Path;

@@ -40,7 +40,7 @@ pub const ALL: [Act; ACTS] = [Act::Rest, Act::Step, Act::Left, Act::Right, Act::
 /// The test an action must pass besides its price.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Allow {
-    /// Nothing about the ground can forbid it.
+    /// Allowed on any terrain: only the price is checked.
     Always,
     /// The cell the move lands on must be on the map and not water.
     Ground(f64),

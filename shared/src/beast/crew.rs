@@ -1,9 +1,9 @@
 //! Casting fans side by side.
 //!
 //! A fan reads the ground and the view taken when the phase opened, neither of which anything
-//! writes until the walk begins, and writes only its own creature's buffer. So all the fans
-//! may be cast before the walk on as many threads as there are, and the answer cannot depend
-//! on how many there were. Creature i belongs to stripe i % crew: interleaved stripes spread
+//! writes until the walk begins, and writes only its own creature's buffer. Splitting the casting
+//! among threads therefore changes who does the work but not a single result, however many
+//! threads take part. Creature i belongs to stripe i % crew: interleaved stripes spread
 //! the long rays and the short ones evenly, where blocks would hand one thread a crowded corner.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

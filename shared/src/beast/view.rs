@@ -200,8 +200,9 @@ fn plants_near_by(stand: impl Fn(i64, i64) -> Option<u32>, x: i64, y: i64) -> (b
 }
 
 // ANCHOR: hashed
-/// The view as first wired: a map from a cell to its plant and a map from a cell to the
-/// creatures on it. Only ever looked up, never walked, so its order cannot leak into a result.
+/// The view as first wired: two hash maps keyed by cell, one giving the plant there and the
+/// other the creatures there. Only ever looked up, never walked, so its order cannot leak into
+/// a result.
 #[derive(Clone, Debug, Default)]
 pub struct Hashed {
     stand: HashMap<(i64, i64), u32>,
@@ -285,7 +286,7 @@ impl View {
     }
 
     /// What a ray meets on cell (x, y), leaving out creature `me` and the ones marked gone.
-    /// A cell off the grid is rock.
+    /// Off the grid, the answer is always rock.
     #[inline]
     pub fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
         match self {
