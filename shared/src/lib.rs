@@ -11,6 +11,7 @@ pub mod field;
 pub mod flock;
 pub mod ledger;
 pub mod near;
+pub mod out;
 pub mod render;
 pub mod rng;
 pub mod steer;

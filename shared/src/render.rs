@@ -1,7 +1,6 @@
 //! A frame buffer the size of the world's window, and the two things done with it: hash it and
 //! save it as a PNG.
 
-use std::io::BufWriter;
 use std::path::Path;
 
 use crate::Vec2;
@@ -99,49 +98,32 @@ impl Frame {
         d.hex(6)
     }
 
-    /// Writes the frame as an 8-bit RGB PNG, each pixel drawn as a `zoom` by `zoom` square so
-    /// a 192-pixel world is big enough to see on a page.
-    pub fn save_png(&self, path: &Path, zoom: usize) -> Result<(), PictureError> {
-        let fail = |e: &dyn std::fmt::Display| PictureError {
-            path: path.display().to_string(),
-            why: e.to_string(),
-        };
-        let file = std::fs::File::create(path).map_err(|e| fail(&e))?;
+    /// The frame as an 8-bit RGB PNG, each pixel drawn as a `zoom` by `zoom` square so a
+    /// 192-pixel world is big enough to see on a page.
+    pub fn png(&self, zoom: usize) -> Vec<u8> {
         let (w, h) = (self.w * zoom, self.h * zoom);
-        let mut enc = png::Encoder::new(BufWriter::new(file), w as u32, h as u32);
+        let mut bytes = Vec::new();
+        let mut enc = png::Encoder::new(&mut bytes, w as u32, h as u32);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        let mut out = enc.write_header().map_err(|e| fail(&e))?;
         let mut data = Vec::with_capacity(w * h * 3);
         for y in 0..h {
             for x in 0..w {
                 data.extend_from_slice(&self.get(x / zoom, y / zoom));
             }
         }
-        out.write_image_data(&data).map_err(|e| fail(&e))?;
-        out.finish().map_err(|e| fail(&e))?;
-        Ok(())
+        // Encoding into memory can only fail on a size the frame cannot have.
+        let mut out = enc.write_header().expect("a frame's size is a valid PNG size");
+        out.write_image_data(&data).expect("the data is exactly one frame");
+        out.finish().expect("the image is complete");
+        bytes
+    }
+
+    /// Writes the frame as a PNG (see [`Frame::png`]), whole or not at all.
+    pub fn save_png(&self, path: &Path, zoom: usize) -> Result<(), crate::out::OutError> {
+        crate::out::write(path, &self.png(zoom))
     }
 }
-
-/// A picture that could not be written, with the path and the reason, ready to print.
-#[derive(Debug)]
-pub struct PictureError {
-    pub path: String,
-    pub why: String,
-}
-
-impl std::fmt::Display for PictureError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "cannot write the picture {}: {} (is the folder there and writable?)",
-            self.path, self.why
-        )
-    }
-}
-
-impl std::error::Error for PictureError {}
 
 #[cfg(test)]
 mod tests {

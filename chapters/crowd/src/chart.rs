@@ -96,9 +96,7 @@ impl Chart {
 /// written is reported at once, in one line.
 pub fn ready(path: Option<&Path>) -> anyhow::Result<()> {
     if let Some(path) = path {
-        std::fs::File::create(path).with_context(|| {
-            format!("cannot write the chart {} (is the folder there and writable?)", path.display())
-        })?;
+        world::out::ready(path)?;
     }
     Ok(())
 }
