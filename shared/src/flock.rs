@@ -57,30 +57,93 @@ fn mean(items: impl ExactSizeIterator<Item = Vec2>) -> Option<Vec2> {
 // ANCHOR: rules
 /// Push apart: travel at full speed in the direction the votes point.
 pub fn separate(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
-    match votes(b, near) {
-        Some(away) => g.steer(b, away.unit().scale(g.max_speed)),
-        None => Vec2::ZERO,
-    }
+    away(g, b, votes(b, near))
 }
 
 /// Match heading: travel at full speed the way the neighbours travel on average. Only the
 /// direction of the average is kept, so slow neighbours still make a body want to go.
 pub fn align(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
-    match mean_velocity(near) {
-        Some(v) if v.len() > 0.0 => g.steer(b, v.unit().scale(g.max_speed)),
-        _ => Vec2::ZERO,
-    }
+    along(g, b, mean_velocity(near))
 }
 
 /// Pull to the middle: head for the mean position of the neighbours. Each body has its own
 /// middle, since each sees its own neighbours and never counts itself.
 pub fn cohere(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
-    match middle(near) {
+    toward(g, b, middle(near))
+}
+// ANCHOR_END: rules
+
+/// What push apart wishes for, given the votes.
+fn away(g: &Gait, b: &Body, votes: Option<Vec2>) -> Vec2 {
+    match votes {
+        Some(away) => g.steer(b, away.unit().scale(g.max_speed)),
+        None => Vec2::ZERO,
+    }
+}
+
+/// What match heading wishes for, given the mean velocity.
+fn along(g: &Gait, b: &Body, heading: Option<Vec2>) -> Vec2 {
+    match heading {
+        Some(v) if v.len() > 0.0 => g.steer(b, v.unit().scale(g.max_speed)),
+        _ => Vec2::ZERO,
+    }
+}
+
+/// What pull to the middle wishes for, given the middle.
+fn toward(g: &Gait, b: &Body, middle: Option<Vec2>) -> Vec2 {
+    match middle {
         Some(m) => g.seek(b, m),
         None => Vec2::ZERO,
     }
 }
-// ANCHOR_END: rules
+
+// ANCHOR: tally
+/// What one walker has heard from its neighbours: the three sums the rules read, kept side by
+/// side so that one pass over the neighbours fills them all. Each sum adds the neighbours in
+/// the order they are heard, so neighbours heard in the order the rules are handed them give
+/// the rules' very sums, bit for bit.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    away: Vec2,
+    voted: bool,
+    heading: Vec2,
+    place: Vec2,
+    heard: usize,
+}
+
+impl Tally {
+    /// Hears one more neighbour: its vote (if it has one), its velocity and its position.
+    #[inline]
+    pub fn hear(&mut self, b: &Body, other: &Body) {
+        if let Some(v) = vote(b, other) {
+            self.away += v;
+            self.voted = true;
+        }
+        self.heading += other.vel;
+        self.place += other.pos;
+        self.heard += 1;
+    }
+
+    /// The same as [`votes`] over the neighbours heard.
+    pub fn votes(&self) -> Option<Vec2> {
+        self.voted.then_some(self.away)
+    }
+
+    /// The same as [`mean_velocity`] over the neighbours heard.
+    pub fn mean_velocity(&self) -> Option<Vec2> {
+        self.mean(self.heading)
+    }
+
+    /// The same as [`middle`] over the neighbours heard.
+    pub fn middle(&self) -> Option<Vec2> {
+        self.mean(self.place)
+    }
+
+    fn mean(&self, sum: Vec2) -> Option<Vec2> {
+        (self.heard > 0).then(|| sum.scale(1.0 / self.heard as f64))
+    }
+}
+// ANCHOR_END: tally
 
 /// How loudly each rule is heard when the three are added up.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,19 +161,40 @@ impl Weights {
     /// The three rules weighted and added, always separate, then align, then cohere. A rule
     /// with weight zero is skipped, not multiplied by zero, so it costs nothing.
     pub fn flock(&self, g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
+        self.add(|| separate(g, b, near), || align(g, b, near), || cohere(g, b, near))
+    }
+
+    fn add(
+        &self,
+        separate: impl FnOnce() -> Vec2,
+        align: impl FnOnce() -> Vec2,
+        cohere: impl FnOnce() -> Vec2,
+    ) -> Vec2 {
         let mut f = Vec2::ZERO;
         if self.separate != 0.0 {
-            f += separate(g, b, near).scale(self.separate);
+            f += separate().scale(self.separate);
         }
         if self.align != 0.0 {
-            f += align(g, b, near).scale(self.align);
+            f += align().scale(self.align);
         }
         if self.cohere != 0.0 {
-            f += cohere(g, b, near).scale(self.cohere);
+            f += cohere().scale(self.cohere);
         }
         f
     }
     // ANCHOR_END: sum
+
+    // ANCHOR: heard
+    /// The same three rules, weighted and added in the same order, read from a tally instead
+    /// of from a list of neighbours.
+    pub fn heard(&self, g: &Gait, b: &Body, t: &Tally) -> Vec2 {
+        self.add(
+            || away(g, b, t.votes()),
+            || along(g, b, t.mean_velocity()),
+            || toward(g, b, t.middle()),
+        )
+    }
+    // ANCHOR_END: heard
 }
 
 #[cfg(test)]

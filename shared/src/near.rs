@@ -1,11 +1,21 @@
 //! Finding a body's neighbours: the question every herd rule starts with.
 //!
-//! Two answers to the same question live here. [`Everybody`] measures to every other body and
+//! Three answers to the same question live here. [`Everybody`] measures to every other body and
 //! is obviously right; [`Buckets`] measures only to the bodies in nearby cells of a grid and is
-//! much faster on a big crowd. Both must return the same neighbours *in the same order*, since
-//! the rules add them up in that order and a different order is a different sum.
+//! much faster on a big crowd; [`Mailboxes`] answers for every body at once, in one walk over
+//! the crowd in index order, and is faster again. All must return the same neighbours *in the
+//! same order*, since the rules add them up in that order and a different order is a different
+//! sum.
 
 use crate::Body;
+
+mod lists;
+mod mailboxes;
+mod reach;
+
+pub use lists::Lists;
+pub use mailboxes::Mailboxes;
+pub use reach::squared_reach;
 
 /// A neighbour search that could not give a correct answer, so gave none.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,6 +56,23 @@ pub trait Query {
     ) -> Result<(), TooWide>;
     fn count(&self) -> u64;
     fn reset(&mut self);
+
+    /// Every body's neighbours at once, into `lists`: the same lists, in the same order, that
+    /// `near` gives one body at a time. By default that is how they are found, one body after
+    /// another; a query that can do better overrides it.
+    fn everyone(&mut self, bodies: &[Body], r: f64, lists: &mut Lists) -> Result<(), TooWide> {
+        lists.clear(bodies.len());
+        let mut found = std::mem::take(&mut lists.one);
+        for i in 0..bodies.len() {
+            if let Err(e) = self.near(bodies, i, r, &mut found) {
+                lists.one = found;
+                return Err(e);
+            }
+            lists.fill(i, &found);
+        }
+        lists.one = found;
+        Ok(())
+    }
 }
 // ANCHOR_END: query
 
@@ -68,6 +95,9 @@ impl<Q: Query + ?Sized> Query for Box<Q> {
     }
     fn reset(&mut self) {
         (**self).reset()
+    }
+    fn everyone(&mut self, bodies: &[Body], r: f64, lists: &mut Lists) -> Result<(), TooWide> {
+        (**self).everyone(bodies, r, lists)
     }
 }
 

@@ -1,8 +1,8 @@
 //! The herd the chapter watches: walkers on a valley, each tick steered by the rules they are
 //! allowed to hear, a wandering heading and the edge of the field.
 
-use world::flock::Weights;
-use world::near::{Everybody, Query, TooWide};
+use world::flock::{Tally, Weights};
+use world::near::{Everybody, Lists, Query, TooWide};
 use world::render::{Frame, INK};
 use world::rng::Stream;
 use world::steer::{Gait, Wander};
@@ -89,10 +89,23 @@ impl Rule {
     }
 }
 
+/// How a tick hands each walker's neighbours to its rules. Both give the rules the same sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listen {
+    /// The first round: ask for one walker's neighbours at a time, copy them out, and let each
+    /// rule walk the copy.
+    ThreePasses,
+    /// The second round: every walker's neighbours at once, then one pass over each walker's
+    /// list that keeps the three rules' sums side by side.
+    OnePass,
+}
+
 /// Walkers, their wandering headings, and the query that finds their neighbours.
 pub struct Herd<Q: Query> {
     pub bodies: Vec<Body>,
     pub query: Q,
+    /// How the tick hears the neighbours: one pass unless set otherwise.
+    pub listen: Listen,
     wanders: Vec<Wander>,
     chance: Stream,
     weights: Weights,
@@ -101,6 +114,7 @@ pub struct Herd<Q: Query> {
     // Reused every tick so that a tick allocates nothing once the crowd is settled.
     found: Vec<usize>,
     near: Vec<Body>,
+    lists: Lists,
 }
 
 impl<Q: Query> Herd<Q> {
@@ -137,13 +151,33 @@ impl<Q: Query> Herd<Q> {
             size,
             found: Vec::new(),
             near: Vec::new(),
+            lists: Lists::default(),
+            listen: Listen::OnePass,
         }
+    }
+
+    /// The same herd, hearing its neighbours the other way.
+    pub fn listening(mut self, listen: Listen) -> Herd<Q> {
+        self.listen = listen;
+        self
     }
 
     // ANCHOR: tick
     /// One tick: every walker's push is worked out from where everybody stood when the tick
     /// began, and only then does anybody move.
     pub fn tick(&mut self) -> Result<(), TooWide> {
+        match self.listen {
+            Listen::ThreePasses => self.tick_three_passes()?,
+            Listen::OnePass => self.tick_one_pass()?,
+        }
+        for b in &mut self.bodies {
+            b.step();
+        }
+        Ok(())
+    }
+
+    /// The first round's pushes: one walker's neighbours at a time, copied for the rules.
+    fn tick_three_passes(&mut self) -> Result<(), TooWide> {
         self.query.build(&self.bodies);
         for i in 0..self.bodies.len() {
             self.query.near(&self.bodies, i, self.radius, &mut self.found)?;
@@ -156,12 +190,30 @@ impl<Q: Query> Herd<Q> {
             f += self.rim(&b).scale(RIM_WEIGHT);
             self.bodies[i].push(GAIT.cut(f));
         }
-        for b in &mut self.bodies {
-            b.step();
-        }
         Ok(())
     }
     // ANCHOR_END: tick
+
+    // ANCHOR: one_pass
+    /// The second round's pushes: everybody's neighbours at once, each list heard in one pass.
+    fn tick_one_pass(&mut self) -> Result<(), TooWide> {
+        self.query.build(&self.bodies);
+        self.query.everyone(&self.bodies, self.radius, &mut self.lists)?;
+        for i in 0..self.bodies.len() {
+            let b = self.bodies[i];
+            let mut heard = Tally::default();
+            for &j in self.lists.of(i) {
+                heard.hear(&b, &self.bodies[j as usize]);
+            }
+
+            let mut f = self.weights.heard(&GAIT, &b, &heard);
+            f += self.wanders[i].force(&GAIT, &b, &mut self.chance).scale(WANDER);
+            f += self.rim(&b).scale(RIM_WEIGHT);
+            self.bodies[i].push(GAIT.cut(f));
+        }
+        Ok(())
+    }
+    // ANCHOR_END: one_pass
 
     // ANCHOR: rim
     /// Near an edge, ask to travel straight back in, away from every edge that is too close.
