@@ -108,15 +108,22 @@ pub struct Tally {
     voted: bool,
     heading: Vec2,
     place: Vec2,
-    heard: usize,
+    heard: u32,
 }
 
 impl Tally {
     /// Hears one more neighbour: its vote (if it has one), its velocity and its position.
-    #[inline]
     pub fn hear(&mut self, b: &Body, other: &Body) {
-        if let Some(v) = vote(b, other) {
-            self.away += v;
+        let d = b.pos.sub(other.pos);
+        self.hear_from(d, d.len(), other);
+    }
+
+    /// The same, from a neighbour whose offset `d = b.pos - other.pos` and distance
+    /// `r = d.len()` are already worked out. The vote is [`vote`]'s arithmetic, step for step.
+    #[inline]
+    pub fn hear_from(&mut self, d: Vec2, r: f64, other: &Body) {
+        if r > 0.0 {
+            self.away += d.scale(1.0 / (r * r));
             self.voted = true;
         }
         self.heading += other.vel;
@@ -140,7 +147,7 @@ impl Tally {
     }
 
     fn mean(&self, sum: Vec2) -> Option<Vec2> {
-        (self.heard > 0).then(|| sum.scale(1.0 / self.heard as f64))
+        (self.heard > 0).then(|| sum.scale(1.0 / f64::from(self.heard)))
     }
 }
 // ANCHOR_END: tally

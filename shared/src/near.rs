@@ -9,11 +9,11 @@
 
 use crate::Body;
 
-mod lists;
+mod heard;
 mod mailboxes;
 mod reach;
 
-pub use lists::Lists;
+pub use heard::Heard;
 pub use mailboxes::Mailboxes;
 pub use reach::squared_reach;
 
@@ -57,21 +57,24 @@ pub trait Query {
     fn count(&self) -> u64;
     fn reset(&mut self);
 
-    /// Every body's neighbours at once, into `lists`: the same lists, in the same order, that
-    /// `near` gives one body at a time. By default that is how they are found, one body after
-    /// another; a query that can do better overrides it.
-    fn everyone(&mut self, bodies: &[Body], r: f64, lists: &mut Lists) -> Result<(), TooWide> {
-        lists.clear(bodies.len());
-        let mut found = std::mem::take(&mut lists.one);
-        for i in 0..bodies.len() {
-            if let Err(e) = self.near(bodies, i, r, &mut found) {
-                lists.one = found;
-                return Err(e);
+    /// Every body's neighbours at once, each heard into its body's tally in ascending index
+    /// order: the same tallies as hearing the lists `near` gives, one body at a time. By
+    /// default that is how they are made; a query that can do better overrides it.
+    fn hear(&mut self, bodies: &[Body], r: f64, heard: &mut Heard) -> Result<(), TooWide> {
+        let mut found = std::mem::take(&mut heard.one);
+        let tallies = heard.clear(bodies.len());
+        let mut answer = Ok(());
+        for (i, b) in bodies.iter().enumerate() {
+            answer = self.near(bodies, i, r, &mut found);
+            if answer.is_err() {
+                break;
             }
-            lists.fill(i, &found);
+            for &j in &found {
+                tallies[i].hear(b, &bodies[j]);
+            }
         }
-        lists.one = found;
-        Ok(())
+        heard.one = found;
+        answer
     }
 }
 // ANCHOR_END: query
@@ -96,8 +99,8 @@ impl<Q: Query + ?Sized> Query for Box<Q> {
     fn reset(&mut self) {
         (**self).reset()
     }
-    fn everyone(&mut self, bodies: &[Body], r: f64, lists: &mut Lists) -> Result<(), TooWide> {
-        (**self).everyone(bodies, r, lists)
+    fn hear(&mut self, bodies: &[Body], r: f64, heard: &mut Heard) -> Result<(), TooWide> {
+        (**self).hear(bodies, r, heard)
     }
 }
 

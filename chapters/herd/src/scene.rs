@@ -1,8 +1,8 @@
 //! The herd the chapter watches: walkers on a valley, each tick steered by the rules they are
 //! allowed to hear, a wandering heading and the edge of the field.
 
-use world::flock::{Tally, Weights};
-use world::near::{Everybody, Lists, Query, TooWide};
+use world::flock::Weights;
+use world::near::{Everybody, Heard, Query, TooWide};
 use world::render::{Frame, INK};
 use world::rng::Stream;
 use world::steer::{Gait, Wander};
@@ -114,7 +114,7 @@ pub struct Herd<Q: Query> {
     // Reused every tick so that a tick allocates nothing once the crowd is settled.
     found: Vec<usize>,
     near: Vec<Body>,
-    lists: Lists,
+    heard: Heard,
 }
 
 impl<Q: Query> Herd<Q> {
@@ -151,7 +151,7 @@ impl<Q: Query> Herd<Q> {
             size,
             found: Vec::new(),
             near: Vec::new(),
-            lists: Lists::default(),
+            heard: Heard::default(),
             listen: Listen::OnePass,
         }
     }
@@ -195,18 +195,14 @@ impl<Q: Query> Herd<Q> {
     // ANCHOR_END: tick
 
     // ANCHOR: one_pass
-    /// The second round's pushes: everybody's neighbours at once, each list heard in one pass.
+    /// The second round's pushes: every walker's neighbours heard at once, into one tally each.
     fn tick_one_pass(&mut self) -> Result<(), TooWide> {
         self.query.build(&self.bodies);
-        self.query.everyone(&self.bodies, self.radius, &mut self.lists)?;
+        self.query.hear(&self.bodies, self.radius, &mut self.heard)?;
         for i in 0..self.bodies.len() {
             let b = self.bodies[i];
-            let mut heard = Tally::default();
-            for &j in self.lists.of(i) {
-                heard.hear(&b, &self.bodies[j as usize]);
-            }
 
-            let mut f = self.weights.heard(&GAIT, &b, &heard);
+            let mut f = self.weights.heard(&GAIT, &b, self.heard.of(i));
             f += self.wanders[i].force(&GAIT, &b, &mut self.chance).scale(WANDER);
             f += self.rim(&b).scale(RIM_WEIGHT);
             self.bodies[i].push(GAIT.cut(f));

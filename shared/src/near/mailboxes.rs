@@ -1,18 +1,22 @@
-//! The second round of the neighbour question: every body's answer at once, in index order by
-//! construction, with no sort anywhere.
+//! The second round of the neighbour question: every body's neighbours heard at once, in index
+//! order by construction, with no list and no sort anywhere.
 
-use super::{Lists, Query, TooWide, squared_reach};
-use crate::Body;
+use super::{Heard, Query, TooWide, squared_reach};
+use crate::{Body, Vec2};
 
-/// A mailbox for every body. Each tick the bodies are walked once in index order, and each one
-/// posts its own index into the mailbox of every body it is near. Whatever order the posting
-/// within one walk takes, a mailbox receives its letters walk by walk, so every mailbox ends in
-/// ascending index order: the list `Everybody` gives, which no sort had to make.
+/// A mailbox for every body, which adds up its letters as they arrive. Each tick the bodies
+/// take turns in index order, and each one writes to every body within reach of it: its vote,
+/// its velocity and its position, added straight into that body's [`Tally`]. Within one turn
+/// the letters go out in any order, but they go to different mailboxes, and the turns come in
+/// index order: so every mailbox hears its neighbours in ascending index order, exactly as the
+/// rules would from the list `Everybody` gives, which nobody had to make or sort.
 ///
-/// To find whom to post to, the bodies are laid out in a grid of cells half a bucket wide, as
-/// one flat array sorted by cell, so the cells of one row of the grid sit side by side in
-/// memory. A body looks at the rows its reach covers, one contiguous run of bodies per row, and
-/// compares squared distances against [`squared_reach`] instead of taking a root.
+/// To find whom to write to, the bodies are laid out in a grid of cells a quarter of a bucket
+/// wide and a bucket high, as one flat array sorted by cell, so each row of the grid is one
+/// run of memory. A body looks at the three rows its reach covers, one contiguous run per row,
+/// and compares squared distances against [`squared_reach`] instead of taking a root.
+///
+/// [`Tally`]: crate::flock::Tally
 #[derive(Clone, Debug)]
 pub struct Mailboxes {
     cols: usize,
@@ -22,35 +26,33 @@ pub struct Mailboxes {
     /// The width and the height of one cell of the grid.
     wide: f64,
     high: f64,
-    /// Cell `c`'s bodies are `at[start[c]..start[c + 1]]`, with `start` one longer than cells.
+    /// Cell `c`'s bodies sit at `start[c]..start[c + 1]` of the three arrays below.
     start: Vec<u32>,
-    /// The same bodies in cell order: their indices and positions, in three flat arrays.
+    /// The bodies in cell order: their indices and their positions.
     who: Vec<u32>,
     xs: Vec<f64>,
     ys: Vec<f64>,
-    /// Where each body's cell begins filling, while the grid is being laid.
-    next: Vec<u32>,
-    /// Each body's cell, from `build`.
+    /// Each body's cell, from `build`, and then where that cell is filling up to.
     home: Vec<u32>,
-    /// The bodies of one run that are within reach, before they are posted to.
+    next: Vec<u32>,
+    /// Where one body's turn notes down the places in the arrays that are within its reach.
     hits: Vec<u32>,
-    /// The answers for the one radius asked since `build`, for `near`.
-    asked: Option<(f64, Lists)>,
     tests: u64,
 }
 
 impl Mailboxes {
     /// Mailboxes over a field of `cols` by `rows` buckets, each `cell` world pixels wide, like
-    /// [`Buckets::new`](super::Buckets::new); the grid inside has twice as many cells each way.
+    /// [`Buckets::new`](super::Buckets::new).
     pub fn new(cols: usize, rows: usize, cell: f64) -> Mailboxes {
-        Mailboxes::split(cols, rows, cell, 2, 2)
+        Mailboxes::split(cols, rows, cell, 4, 1)
     }
 
-    /// Each bucket split into `across` by `down` cells.
+    /// The same, with each bucket split into `across` by `down` cells.
     pub fn split(cols: usize, rows: usize, cell: f64, across: usize, down: usize) -> Mailboxes {
         assert!(cols > 0 && rows > 0 && cell > 0.0, "mailboxes need a field with cells in it");
         assert!(across > 0 && down > 0, "a bucket splits into one cell at least");
         let (cols, rows) = (cols * across, rows * down);
+        assert!(u32::try_from(cols * rows + 1).is_ok(), "too many cells for u32 places");
         Mailboxes {
             cols,
             rows,
@@ -61,18 +63,16 @@ impl Mailboxes {
             who: Vec::new(),
             xs: Vec::new(),
             ys: Vec::new(),
-            next: Vec::new(),
             home: Vec::new(),
+            next: Vec::new(),
             hits: Vec::new(),
-            asked: None,
             tests: 0,
         }
     }
 
-    /// The column (or row, with `n` rows) a coordinate falls in, clamped onto the grid like
-    /// [`Buckets`](super::Buckets) clamps: never more cells apart than the coordinates are.
-    /// Casting to a whole number rounds toward zero and sends anything below zero (and NaN) to
-    /// zero, which is the floor, clamped at zero, without calling `floor`.
+    /// The column (or row) of `n` that a coordinate falls in, cells being `step` wide, clamped
+    /// onto the grid the way [`Buckets`](super::Buckets) clamps. Casting to a whole number
+    /// rounds toward zero and sends anything below zero (and NaN) to zero: the floor, clamped.
     fn line(v: f64, step: f64, n: usize) -> usize {
         ((v / step) as u32).min(n as u32 - 1) as usize
     }
@@ -80,27 +80,52 @@ impl Mailboxes {
     // ANCHOR: span
     /// The first and last column (or row) that a body at `v` could have a neighbour in. A
     /// neighbour the rounded test keeps can stand a hair further than `r` away, so the span is
-    /// widened by far more than any rounding and far less than could ever add a cell but by
-    /// the rarest chance.
+    /// widened by far more than any rounding, and by far less than could add a cell but by the
+    /// rarest chance.
     fn span(v: f64, r: f64, step: f64, n: usize) -> (usize, usize) {
         let hair = (v.abs() + r) * 1e-12 + 1e-150;
         (Self::line(v - r - hair, step, n), Self::line(v + r + hair, step, n))
     }
     // ANCHOR_END: span
+
+    /// Refuses a radius wider than a bucket, as [`Buckets`](super::Buckets) does, so the two
+    /// answer exactly the same questions.
+    fn fits(&self, r: f64) -> Result<(), TooWide> {
+        if r.is_nan() || r > self.cell { Err(TooWide { radius: r, cell: self.cell }) } else { Ok(()) }
+    }
+
+    // ANCHOR: within
+    /// Notes down in `hits` every place in row `y`, columns `x0..=x1`, whose body is within
+    /// `reach` (squared) of `at` and is not body `me`; returns how many, and counts the
+    /// candidates. Every candidate is written down, and only those within reach are kept by
+    /// moving past them: a branch the processor would guess wrong half the time is not there.
+    #[allow(clippy::too_many_arguments)]
+    fn within(&mut self, y: usize, x0: usize, x1: usize, at: Vec2, reach: f64, me: u32, kept: usize) -> usize {
+        let row = y * self.cols;
+        let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
+        self.tests += run.len() as u64;
+        let mut kept = kept;
+        for k in run {
+            let (dx, dy) = (self.xs[k] - at.x, self.ys[k] - at.y);
+            self.hits[kept] = k as u32;
+            kept += usize::from((dx * dx + dy * dy <= reach) & (self.who[k] != me));
+        }
+        kept
+    }
+    // ANCHOR_END: within
 }
 
 impl Query for Mailboxes {
     // ANCHOR: build
     /// Sorts the bodies by cell, by counting: how many in each cell, where each cell starts,
     /// then each body into the next place of its cell. Bodies go in by index, so each cell's
-    /// run is ascending, though nothing below needs it to be.
+    /// run is ascending.
     fn build(&mut self, bodies: &[Body]) {
-        self.asked = None;
         self.start.fill(0);
         self.home.clear();
         for b in bodies {
-            let c = Self::line(b.pos.y, self.high, self.rows) * self.cols
-                + Self::line(b.pos.x, self.wide, self.cols);
+            let x = Self::line(b.pos.x, self.wide, self.cols);
+            let c = Self::line(b.pos.y, self.high, self.rows) * self.cols + x;
             self.start[c + 1] += 1;
             self.home.push(c as u32);
         }
@@ -110,9 +135,9 @@ impl Query for Mailboxes {
         self.next.clear();
         self.next.extend_from_slice(&self.start[..self.start.len() - 1]);
         self.who.resize(bodies.len(), 0);
-        self.hits.resize(bodies.len(), 0);
         self.xs.resize(bodies.len(), 0.0);
         self.ys.resize(bodies.len(), 0.0);
+        self.hits.resize(bodies.len(), 0);
         for (i, b) in bodies.iter().enumerate() {
             let at = &mut self.next[self.home[i] as usize];
             let k = *at as usize;
@@ -124,8 +149,8 @@ impl Query for Mailboxes {
     }
     // ANCHOR_END: build
 
-    /// One body's list, from the answers for everybody: the first question after `build`
-    /// (or the first with another radius) works them all out.
+    /// One body's list, the slow way round: the rows its reach covers, then a sort, since the
+    /// cells of a row are not in index order. `hear` never asks this.
     fn near(
         &mut self,
         bodies: &[Body],
@@ -133,15 +158,18 @@ impl Query for Mailboxes {
         r: f64,
         dst: &mut Vec<usize>,
     ) -> Result<(), TooWide> {
-        let fresh = matches!(&self.asked, Some((asked, _)) if asked.to_bits() == r.to_bits());
-        if !fresh {
-            let mut lists = self.asked.take().map(|(_, l)| l).unwrap_or_default();
-            self.everyone(bodies, r, &mut lists)?;
-            self.asked = Some((r, lists));
+        self.fits(r)?;
+        let (at, reach) = (bodies[i].pos, squared_reach(r));
+        let (x0, x1) = Self::span(at.x, r, self.wide, self.cols);
+        let (y0, y1) = Self::span(at.y, r, self.high, self.rows);
+        let mut kept = 0;
+        for y in y0..=y1 {
+            kept = self.within(y, x0, x1, at, reach, i as u32, kept);
         }
-        let Some((_, lists)) = &self.asked else { unreachable!("answered just above") };
+        self.tests -= 1; // itself, always among its own candidates
         dst.clear();
-        dst.extend(lists.of(i).iter().map(|&j| j as usize));
+        dst.extend(self.hits[..kept].iter().map(|&k| self.who[k as usize] as usize));
+        dst.sort_unstable();
         Ok(())
     }
 
@@ -153,41 +181,28 @@ impl Query for Mailboxes {
         self.tests = 0;
     }
 
-    // ANCHOR: everyone
-    /// Walks the bodies in index order; each posts its index to every body within `r` of it.
-    fn everyone(&mut self, bodies: &[Body], r: f64, lists: &mut Lists) -> Result<(), TooWide> {
-        if r.is_nan() || r > self.cell {
-            return Err(TooWide { radius: r, cell: self.cell });
-        }
+    // ANCHOR: hear
+    /// Bodies take turns in index order; in its turn each one writes to every body within `r`.
+    fn hear(&mut self, bodies: &[Body], r: f64, heard: &mut Heard) -> Result<(), TooWide> {
+        self.fits(r)?;
         let reach = squared_reach(r);
-        lists.clear(bodies.len());
-        let mut gathered = 0;
+        let tallies = heard.clear(bodies.len());
         for (j, b) in bodies.iter().enumerate() {
             let (x0, x1) = Self::span(b.pos.x, r, self.wide, self.cols);
             let (y0, y1) = Self::span(b.pos.y, r, self.high, self.rows);
-            // Every candidate is written down and only those within reach are kept, by moving
-            // on past them: no branch for the processor to guess wrong.
             let mut kept = 0;
             for y in y0..=y1 {
-                let row = y * self.cols;
-                let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
-                gathered += run.len();
-                let (xs, ys, who) = (&self.xs[run.clone()], &self.ys[run.clone()], &self.who[run]);
-                for ((&x, &y), &i) in xs.iter().zip(ys).zip(who) {
-                    let (dx, dy) = (x - b.pos.x, y - b.pos.y);
-                    self.hits[kept] = i;
-                    kept += usize::from(dx * dx + dy * dy <= reach);
-                }
+                kept = self.within(y, x0, x1, b.pos, reach, j as u32, kept);
             }
-            for &i in &self.hits[..kept] {
-                if i != j as u32 {
-                    lists.push(i as usize, j as u32);
-                }
+            for &k in &self.hits[..kept] {
+                let k = k as usize;
+                let d = Vec2::new(self.xs[k] - b.pos.x, self.ys[k] - b.pos.y);
+                tallies[self.who[k] as usize].hear_from(d, d.len(), b);
             }
         }
-        // Every body is among its own candidates, and is not a test.
-        self.tests += (gathered - bodies.len()) as u64;
+        // Every body was among its own candidates, which is not a test.
+        self.tests -= bodies.len() as u64;
         Ok(())
     }
-    // ANCHOR_END: everyone
+    // ANCHOR_END: hear
 }
