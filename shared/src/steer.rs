@@ -56,8 +56,14 @@ impl Wander {
     /// Turns the heading by a random amount and asks to travel that way at full speed. One draw
     /// per call, so walkers asked in index order always take the same draws.
     pub fn force(&mut self, gait: &Gait, b: &Body, s: &mut Stream) -> Vec2 {
+        gait.steer(b, self.turn(s).scale(gait.max_speed))
+    }
+
+    /// The first half of `force`: turns the heading by its one draw and returns the way it
+    /// now points. A tick may turn every walker first and steer them all afterwards.
+    pub fn turn(&mut self, s: &mut Stream) -> Vec2 {
         self.heading += s.between(-Self::TURN, Self::TURN);
-        gait.steer(b, Vec2::from_angle(self.heading).scale(gait.max_speed))
+        Vec2::from_angle(self.heading)
     }
 }
 // ANCHOR_END: wander

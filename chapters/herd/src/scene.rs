@@ -115,6 +115,7 @@ pub struct Herd<Q: Query> {
     found: Vec<usize>,
     near: Vec<Body>,
     heard: Heard,
+    ways: Vec<Vec2>,
 }
 
 impl<Q: Query> Herd<Q> {
@@ -152,6 +153,7 @@ impl<Q: Query> Herd<Q> {
             found: Vec::new(),
             near: Vec::new(),
             heard: Heard::default(),
+            ways: Vec::new(),
             listen: Listen::OnePass,
         }
     }
@@ -162,21 +164,17 @@ impl<Q: Query> Herd<Q> {
         self
     }
 
-    // ANCHOR: tick
     /// One tick: every walker's push is worked out from where everybody stood when the tick
     /// began, and only then does anybody move.
     pub fn tick(&mut self) -> Result<(), TooWide> {
         match self.listen {
-            Listen::ThreePasses => self.tick_three_passes()?,
-            Listen::OnePass => self.tick_one_pass()?,
+            Listen::ThreePasses => self.tick_three_passes(),
+            Listen::OnePass => self.tick_one_pass(),
         }
-        for b in &mut self.bodies {
-            b.step();
-        }
-        Ok(())
     }
 
-    /// The first round's pushes: one walker's neighbours at a time, copied for the rules.
+    // ANCHOR: tick
+    /// The first round's tick: one walker's neighbours at a time, copied out for the rules.
     fn tick_three_passes(&mut self) -> Result<(), TooWide> {
         self.query.build(&self.bodies);
         for i in 0..self.bodies.len() {
@@ -190,22 +188,30 @@ impl<Q: Query> Herd<Q> {
             f += self.rim(&b).scale(RIM_WEIGHT);
             self.bodies[i].push(GAIT.cut(f));
         }
+        for b in &mut self.bodies {
+            b.step();
+        }
         Ok(())
     }
     // ANCHOR_END: tick
 
     // ANCHOR: one_pass
-    /// The second round's pushes: every walker's neighbours heard at once, into one tally each.
+    /// The second round's tick: every walker hears all its neighbours first, into one tally
+    /// each. After that nobody looks at anybody else, so each walker can step as soon as its
+    /// own push is known.
     fn tick_one_pass(&mut self) -> Result<(), TooWide> {
         self.query.build(&self.bodies);
         self.query.hear(&self.bodies, self.radius, &mut self.heard)?;
+        self.ways.clear();
+        self.ways.extend(self.wanders.iter_mut().map(|w| w.turn(&mut self.chance)));
         for i in 0..self.bodies.len() {
             let b = self.bodies[i];
 
             let mut f = self.weights.heard(&GAIT, &b, self.heard.of(i));
-            f += self.wanders[i].force(&GAIT, &b, &mut self.chance).scale(WANDER);
+            f += GAIT.steer(&b, self.ways[i].scale(GAIT.max_speed)).scale(WANDER);
             f += self.rim(&b).scale(RIM_WEIGHT);
             self.bodies[i].push(GAIT.cut(f));
+            self.bodies[i].step();
         }
         Ok(())
     }

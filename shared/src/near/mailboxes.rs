@@ -49,16 +49,21 @@ impl Mailboxes {
 
     /// The same, with each bucket split into `across` by `down` cells.
     pub fn split(cols: usize, rows: usize, cell: f64, across: usize, down: usize) -> Mailboxes {
+        Mailboxes::grid(cols, rows, cell, cell / across as f64, cell / down as f64)
+    }
+
+    /// The same field in cells `wide` by `high`.
+    pub fn grid(cols: usize, rows: usize, cell: f64, wide: f64, high: f64) -> Mailboxes {
         assert!(cols > 0 && rows > 0 && cell > 0.0, "mailboxes need a field with cells in it");
-        assert!(across > 0 && down > 0, "a bucket splits into one cell at least");
-        let (cols, rows) = (cols * across, rows * down);
+        let (w, h) = (cols as f64 * cell, rows as f64 * cell);
+        let (cols, rows) = (libm::ceil(w / wide) as usize, libm::ceil(h / high) as usize);
         assert!(u32::try_from(cols * rows + 1).is_ok(), "too many cells for u32 places");
         Mailboxes {
             cols,
             rows,
             cell,
-            wide: cell / across as f64,
-            high: cell / down as f64,
+            wide,
+            high,
             start: vec![0; cols * rows + 1],
             who: Vec::new(),
             xs: Vec::new(),
@@ -104,11 +109,13 @@ impl Mailboxes {
         let row = y * self.cols;
         let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
         self.tests += run.len() as u64;
+        let first = run.start;
+        let (xs, ys, who) = (&self.xs[run.clone()], &self.ys[run.clone()], &self.who[run]);
         let mut kept = kept;
-        for k in run {
-            let (dx, dy) = (self.xs[k] - at.x, self.ys[k] - at.y);
-            self.hits[kept] = k as u32;
-            kept += usize::from((dx * dx + dy * dy <= reach) & (self.who[k] != me));
+        for (k, ((&x, &y), &i)) in xs.iter().zip(ys).zip(who).enumerate() {
+            let (dx, dy) = (x - at.x, y - at.y);
+            self.hits[kept] = (first + k) as u32;
+            kept += usize::from((dx * dx + dy * dy <= reach) & (i != me));
         }
         kept
     }
