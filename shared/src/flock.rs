@@ -131,6 +131,11 @@ impl Tally {
         self.heard += 1;
     }
 
+    /// How many neighbours were heard.
+    pub fn heard(&self) -> u32 {
+        self.heard
+    }
+
     /// The same as [`votes`] over the neighbours heard.
     pub fn votes(&self) -> Option<Vec2> {
         self.voted.then_some(self.away)
@@ -242,6 +247,34 @@ mod tests {
         let near = [at(4.0, 0.0), at(8.0, 0.0)];
         assert_eq!(cohere(&GAIT, &b, &near), Vec2::new(1.0, 0.0));
         assert_eq!(separate(&GAIT, &b, &near), Vec2::new(-1.0, 0.0));
+    }
+
+    #[test]
+    fn one_tally_gives_the_three_rules_their_very_sums() {
+        // Random walkers and neighbours, some on the walker's own spot (no vote), every weight
+        // on and off: the tally's push must equal the rules' push to the last bit.
+        let mut s = crate::rng::Stream::new(8, 1);
+        let mut v = || Vec2::new(s.between(-20.0, 20.0), s.between(-20.0, 20.0));
+        for case in 0..2000 {
+            let b = Body::new(v(), v());
+            let near: Vec<Body> = (0..case % 40)
+                .map(|k| if k % 7 == 3 { Body::new(b.pos, v()) } else { Body::new(v(), v()) })
+                .collect();
+            let mut t = Tally::default();
+            for o in &near {
+                t.hear(&b, o);
+            }
+            assert_eq!(t.heard() as usize, near.len());
+            for mask in 0..8 {
+                let on = |bit: usize, w: f64| if mask & bit != 0 { w } else { 0.0 };
+                let w = Weights { separate: on(1, 1.6), align: on(2, 1.0), cohere: on(4, 0.9) };
+                let (want, got) = (w.flock(&GAIT, &b, &near), w.heard(&GAIT, &b, &t));
+                assert_eq!(
+                    (got.x.to_bits(), got.y.to_bits()),
+                    (want.x.to_bits(), want.y.to_bits())
+                );
+            }
+        }
     }
 
     #[test]

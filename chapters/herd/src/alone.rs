@@ -4,10 +4,10 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
-use world::near::{Buckets, Everybody, Query, TooWide};
+use world::near::{Buckets, Everybody, Mailboxes, Query, TooWide};
 use world::terra::CELL;
 
-use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, census, ground};
+use crate::scene::{Herd, Listen, Rule, VALLEY_COLS, VALLEY_ROWS, census, ground};
 use crate::{Ask, Scene};
 
 /// The query a flag names, built for the book's valley.
@@ -16,7 +16,23 @@ pub fn query(ask: Ask) -> Box<dyn Query> {
         Ask::Everybody => Box::new(Everybody::default()),
         Ask::Buckets => Box::new(Buckets::new(VALLEY_COLS, VALLEY_ROWS, CELL)),
         Ask::Unordered => Box::new(Buckets::new(VALLEY_COLS, VALLEY_ROWS, CELL).unordered(true)),
+        Ask::Mailboxes => Box::new(Mailboxes::new(VALLEY_COLS, VALLEY_ROWS, CELL)),
     }
+}
+
+/// How the tick hears the neighbours a flag's query finds: the first round's three passes for
+/// the first round's queries, one pass for the second round's.
+pub fn listen(ask: Ask) -> Listen {
+    match ask {
+        Ask::Everybody | Ask::Buckets | Ask::Unordered => Listen::ThreePasses,
+        Ask::Mailboxes => Listen::OnePass,
+    }
+}
+
+/// The valley's herd, asking the query a flag names, the way that query was built to be asked.
+pub fn herd(s: &Scene, rule: Rule, ask: Ask) -> Herd<Box<dyn Query>> {
+    Herd::new(s.seed, s.n, VALLEY_COLS, VALLEY_ROWS, rule, s.radius, query(ask))
+        .listening(listen(ask))
 }
 
 /// Refuses, before anything runs, a radius the buckets would refuse on the first tick.
@@ -58,7 +74,7 @@ pub fn run(
     let mut done = 0;
     let mut shots = Vec::new();
     for &rule in rules {
-        let mut herd = Herd::new(s.seed, s.n, VALLEY_COLS, VALLEY_ROWS, rule, s.radius, query(ask));
+        let mut herd = herd(s, rule, ask);
         for _ in 0..s.ticks {
             herd.tick()?;
             done += 1;

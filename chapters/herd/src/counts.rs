@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::near::{Buckets, Everybody, Query};
+use world::near::{Buckets, Everybody, Mailboxes, Query};
 use world::render::{BLUE, Frame, GREY, INK, RED};
 use world::terra::CELL;
 
-use crate::scene::{crowd, crowd_side};
+use crate::scene::{Herd, Listen, crowd, crowd_side, valley_crowd};
 
 /// The crowd sizes of the `tests` table and the benchmark.
 pub const SIZES: [usize; 5] = [32, 128, 512, 2048, 8192];
@@ -25,6 +25,52 @@ pub fn per_tick<Q: Query>(
     }
     Ok(herd.query.count() as f64 / f64::from(ticks))
 }
+
+/// Distance tests per tick over `ticks` ticks of `herd`, and the neighbours each walker heard
+/// per tick (the herd must hear in one pass for that).
+fn work<Q: Query>(mut herd: Herd<Q>, ticks: u32) -> anyhow::Result<(f64, f64)> {
+    let (n, mut heard) = (herd.bodies.len() as f64, 0);
+    herd.query.reset();
+    for _ in 0..ticks {
+        herd.tick()?;
+        heard += herd.heard().total();
+    }
+    let per = |x: f64| x / f64::from(ticks);
+    Ok((per(herd.query.count() as f64), per(heard as f64) / n))
+}
+
+// ANCHOR: second
+/// The second round's table: the first round's buckets against the mailboxes, on the
+/// benchmark's crowds and on the most crowded valley, with the neighbours there are to find.
+pub fn second(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+    writeln!(out, "distance tests per tick, mean of the first {ticks} ticks")?;
+    writeln!(
+        out,
+        "walkers   field  in reach    buckets  mailboxes  buckets/mailboxes   tests per walker in reach: buckets  mailboxes"
+    )?;
+    let mut row = |n: usize, field: String, grid: f64, (mail, near): (f64, f64)| {
+        let each = |tests: f64| tests / (n as f64 * near);
+        writeln!(
+            out,
+            "{n:>7}  {field:>6}  {near:>8.2}  {grid:>9.1}  {mail:>9.1}  {:>17.2}   {:>34.2}  {:>9.2}",
+            grid / mail,
+            each(grid),
+            each(mail)
+        )
+    };
+    for n in SIZES {
+        let side = crowd_side(n);
+        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL))?;
+        let mail = work(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), ticks)?;
+        row(n, format!("{side}x{side}"), grid, mail)?;
+    }
+    let grid =
+        work(valley_crowd(|c, r| Buckets::new(c, r, CELL)).listening(Listen::OnePass), ticks)?;
+    let mail = work(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), ticks)?;
+    row(crate::MOST_WALKERS as usize, "valley".to_string(), grid.0, mail)?;
+    Ok(())
+}
+// ANCHOR_END: second
 
 pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Result<()> {
     writeln!(

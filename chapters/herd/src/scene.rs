@@ -238,6 +238,11 @@ impl<Q: Query> Herd<Q> {
     }
     // ANCHOR_END: rim
 
+    /// What the walkers heard in the last tick of one pass (nothing after a tick of three).
+    pub fn heard(&self) -> &Heard {
+        &self.heard
+    }
+
     /// The walkers drawn over `ground` (the valley, painted once).
     pub fn frame(&self, ground: &Frame) -> Frame {
         let mut f = ground.clone();
@@ -264,6 +269,14 @@ pub fn crowd<Q: Query>(n: usize, query: impl FnOnce(usize, usize) -> Q) -> Herd<
 
 /// The seed of the benchmark crowd.
 pub const CROWD_SEED: u64 = 9;
+
+/// The most crowded herd of the chapter: the most walkers the book's valley takes, on the
+/// valley itself, herding, with the valley's seed. About ninety neighbours a walker.
+pub fn valley_crowd<Q: Query>(query: impl FnOnce(usize, usize) -> Q) -> Herd<Q> {
+    let n = crate::MOST_WALKERS as usize;
+    let q = query(VALLEY_COLS, VALLEY_ROWS);
+    Herd::new(VALLEY_SEED, n, VALLEY_COLS, VALLEY_ROWS, Rule::Herd, RADIUS, q)
+}
 
 /// The side of the square field, in cells, that holds `n` walkers two to a cell.
 pub fn crowd_side(n: usize) -> usize {

@@ -1,5 +1,5 @@
-//! One herd through all three queries at once: the proof that the buckets change nothing, and
-//! that the order of the candidates is what makes that true.
+//! One herd through every query at once: the proof that the buckets and the mailboxes change
+//! nothing, and that the order of the neighbours is what makes that true.
 
 use std::io::Write;
 
@@ -7,43 +7,47 @@ use world::cli::yes;
 use world::digest;
 use world::near::Query;
 
-use crate::alone::{fits, query};
-use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, ground};
+use crate::alone::{fits, herd};
+use crate::scene::{Herd, Rule, ground};
 use crate::{Ask, Scene};
 
 pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
     let Scene { n, ticks, radius, seed } = *scene;
     fits(radius)?;
     let ground = ground(seed);
-    let make = |q| Herd::new(seed, n, VALLEY_COLS, VALLEY_ROWS, rule, radius, q);
-    let mut all = make(query(Ask::Everybody));
-    let mut ordered = make(query(Ask::Buckets));
-    let mut loose = make(query(Ask::Unordered));
+    let mut all = herd(scene, rule, Ask::Everybody);
+    let mut ordered = herd(scene, rule, Ask::Buckets);
+    let mut loose = herd(scene, rule, Ask::Unordered);
+    let mut mail = herd(scene, rule, Ask::Mailboxes);
 
     writeln!(
         out,
         "{n} walkers hearing {}, {ticks} ticks on the valley of seed {seed}; a walker sees {radius} px",
         rule.label()
     )?;
-    writeln!(out, "one herd asked three ways: everybody, buckets, and buckets left unordered")?;
+    writeln!(
+        out,
+        "one herd asked four ways: everybody, buckets, buckets left unordered, and mailboxes"
+    )?;
     writeln!(out, "each \"same?\" pair compares the frame hash, then the hash of every number")?;
     writeln!(out)?;
     writeln!(
         out,
-        "tick  everybody: frame  numbers           buckets same?  unordered same?  tests per tick: everybody  buckets  unordered"
+        "tick  everybody: frame  numbers           buckets same?  unordered same?  mailboxes same?  tests per tick: everybody  buckets  unordered  mailboxes"
     )?;
-    let (mut ordered_off, mut loose_off) = (0, 0);
+    let (mut ordered_off, mut loose_off, mut mail_off) = (0, 0, 0);
     let (mut loose_numbers, mut loose_frames) = (None, None);
     let mut progress =
         crate::Progress::new("sweep", u64::from(ticks), (n * n) as u64 * u64::from(ticks));
     for t in 0..=ticks {
         if t > 0 {
-            for h in [&mut all.query, &mut ordered.query, &mut loose.query] {
+            for h in [&mut all.query, &mut ordered.query, &mut loose.query, &mut mail.query] {
                 h.reset();
             }
             all.tick()?;
             ordered.tick()?;
             loose.tick()?;
+            mail.tick()?;
             progress.at(u64::from(t));
         }
         // ANCHOR: compare
@@ -54,9 +58,11 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
         };
         let (of, on) = same(&ordered);
         let (lf, ln) = same(&loose);
+        let (mf, mn) = same(&mail);
         if t > 0 {
             ordered_off += u32::from(!(of && on));
             loose_off += u32::from(!(lf && ln));
+            mail_off += u32::from(!(mf && mn));
             loose_numbers = loose_numbers.or((!ln).then_some(t));
             loose_frames = loose_frames.or((!lf).then_some(t));
         }
@@ -64,14 +70,17 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
         if t % every == 0 || t == ticks {
             writeln!(
                 out,
-                "{t:>4}  {frame}  {numbers}  {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}",
+                "{t:>4}  {frame}  {numbers}  {:>6} {:>3}      {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}  {:>9}",
                 yes(of),
                 yes(on),
                 yes(lf),
                 yes(ln),
+                yes(mf),
+                yes(mn),
                 all.query.count(),
                 ordered.query.count(),
-                loose.query.count()
+                loose.query.count(),
+                mail.query.count()
             )?;
         }
     }
@@ -79,6 +88,7 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     writeln!(out, "counted over every tick, not only the rows shown:")?;
     writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {ticks} ticks")?;
     writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
+    writeln!(out, "  mailboxes disagreed with everybody on {mail_off} of {ticks} ticks")?;
     let first =
         |t: Option<u32>| t.map_or(format!("never, in {ticks} ticks"), |t| format!("tick {t}"));
     writeln!(out, "  unordered numbers first differed: {}", first(loose_numbers))?;

@@ -35,6 +35,8 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["sweep", "--every", "0"], 2, "every");
     refused(&["tests", "--ticks", "0"], 2, "ticks");
     refused(&["clock", "--millis", "0"], 2, "millis");
+    refused(&["tests", "--round", "3"], 2, "round");
+    refused(&["clock", "--round", "0"], 2, "round");
     refused(&["graze"], 2, "graze");
 }
 
@@ -46,6 +48,12 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
     let (code, out, _) = herd(&["alone", "--radius", "40", "--query", "everybody", "--ticks", "3"]);
     assert_eq!(code, 0);
     assert!(out.contains("all three"));
+}
+
+#[test]
+fn the_second_round_draws_no_chart_and_says_so() {
+    refused(&["tests", "--round", "2", "--chart", "t.png"], 1, "drop --chart");
+    refused(&["clock", "--round", "2", "--millis", "1", "--chart", "c.png"], 1, "drop --chart");
 }
 
 #[test]

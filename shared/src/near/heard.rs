@@ -18,6 +18,11 @@ impl Heard {
         &self.tallies[i]
     }
 
+    /// How many neighbours all the bodies heard between them: each pair within reach twice.
+    pub fn total(&self) -> u64 {
+        self.tallies.iter().map(|t| u64::from(t.heard())).sum()
+    }
+
     /// How many bodies listened.
     pub fn len(&self) -> usize {
         self.tallies.len()

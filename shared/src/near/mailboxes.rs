@@ -4,6 +4,11 @@
 use super::{Heard, Query, TooWide, squared_reach};
 use crate::{Body, Vec2};
 
+/// How many cells of the grid go across one bucket. Narrow cells trim the candidates at the
+/// sides of a body's reach without adding rows to visit, since the cells of a row sit side by
+/// side in memory. Rows stay a bucket high: every extra row is one more run to start and stop.
+const ACROSS: usize = 4;
+
 /// A mailbox for every body, which adds up its letters as they arrive. Each tick the bodies
 /// take turns in index order, and each one writes to every body within reach of it: its vote,
 /// its velocity and its position, added straight into that body's [`Tally`]. Within one turn
@@ -12,8 +17,8 @@ use crate::{Body, Vec2};
 /// rules would from the list `Everybody` gives, which nobody had to make or sort.
 ///
 /// To find whom to write to, the bodies are laid out in a grid of cells a quarter of a bucket
-/// wide and a bucket high, as one flat array sorted by cell, so each row of the grid is one
-/// run of memory. A body looks at the three rows its reach covers, one contiguous run per row,
+/// wide and a bucket high, as one flat array sorted by cell, so the cells of a row sit side by
+/// side in memory. A body looks at the rows its reach covers, three at most, one run per row,
 /// and compares squared distances against [`squared_reach`] instead of taking a root.
 ///
 /// [`Tally`]: crate::flock::Tally
@@ -42,28 +47,18 @@ pub struct Mailboxes {
 
 impl Mailboxes {
     /// Mailboxes over a field of `cols` by `rows` buckets, each `cell` world pixels wide, like
-    /// [`Buckets::new`](super::Buckets::new).
+    /// [`Buckets::new`](super::Buckets::new). The grid inside has cells a quarter as wide and
+    /// as high as a bucket: a body's reach then covers three rows at most, each one short run.
     pub fn new(cols: usize, rows: usize, cell: f64) -> Mailboxes {
-        Mailboxes::split(cols, rows, cell, 4, 1)
-    }
-
-    /// The same, with each bucket split into `across` by `down` cells.
-    pub fn split(cols: usize, rows: usize, cell: f64, across: usize, down: usize) -> Mailboxes {
-        Mailboxes::grid(cols, rows, cell, cell / across as f64, cell / down as f64)
-    }
-
-    /// The same field in cells `wide` by `high`.
-    pub fn grid(cols: usize, rows: usize, cell: f64, wide: f64, high: f64) -> Mailboxes {
         assert!(cols > 0 && rows > 0 && cell > 0.0, "mailboxes need a field with cells in it");
-        let (w, h) = (cols as f64 * cell, rows as f64 * cell);
-        let (cols, rows) = (libm::ceil(w / wide) as usize, libm::ceil(h / high) as usize);
+        let cols = cols * ACROSS;
         assert!(u32::try_from(cols * rows + 1).is_ok(), "too many cells for u32 places");
         Mailboxes {
             cols,
             rows,
             cell,
-            wide,
-            high,
+            wide: cell / ACROSS as f64,
+            high: cell,
             start: vec![0; cols * rows + 1],
             who: Vec::new(),
             xs: Vec::new(),
@@ -96,27 +91,33 @@ impl Mailboxes {
     /// Refuses a radius wider than a bucket, as [`Buckets`](super::Buckets) does, so the two
     /// answer exactly the same questions.
     fn fits(&self, r: f64) -> Result<(), TooWide> {
-        if r.is_nan() || r > self.cell { Err(TooWide { radius: r, cell: self.cell }) } else { Ok(()) }
+        if r.is_nan() || r > self.cell {
+            Err(TooWide { radius: r, cell: self.cell })
+        } else {
+            Ok(())
+        }
     }
 
     // ANCHOR: within
-    /// Notes down in `hits` every place in row `y`, columns `x0..=x1`, whose body is within
-    /// `reach` (squared) of `at` and is not body `me`; returns how many, and counts the
-    /// candidates. Every candidate is written down, and only those within reach are kept by
-    /// moving past them: a branch the processor would guess wrong half the time is not there.
-    #[allow(clippy::too_many_arguments)]
-    fn within(&mut self, y: usize, x0: usize, x1: usize, at: Vec2, reach: f64, me: u32, kept: usize) -> usize {
-        let row = y * self.cols;
-        let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
-        self.tests += run.len() as u64;
-        let first = run.start;
-        let (xs, ys, who) = (&self.xs[run.clone()], &self.ys[run.clone()], &self.who[run]);
-        let mut kept = kept;
-        for (k, ((&x, &y), &i)) in xs.iter().zip(ys).zip(who).enumerate() {
-            let (dx, dy) = (x - at.x, y - at.y);
-            self.hits[kept] = (first + k) as u32;
-            kept += usize::from((dx * dx + dy * dy <= reach) & (i != me));
+    /// Notes down in `hits` the place of every body within `r` of body `me`, which stands at
+    /// `at`, and returns how many; `reach` is [`squared_reach`] of `r`. Every candidate is
+    /// written down, and only those within reach are kept, by moving on past them: there is no
+    /// branch for the processor to guess, and half the time guess wrong.
+    fn within(&mut self, me: usize, at: Vec2, r: f64, reach: f64) -> usize {
+        let (x0, x1) = Self::span(at.x, r, self.wide, self.cols);
+        let (y0, y1) = Self::span(at.y, r, self.high, self.rows);
+        let mut kept = 0;
+        for y in y0..=y1 {
+            let row = y * self.cols;
+            let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
+            self.tests += run.len() as u64;
+            for k in run {
+                let (dx, dy) = (self.xs[k] - at.x, self.ys[k] - at.y);
+                self.hits[kept] = k as u32;
+                kept += usize::from((dx * dx + dy * dy <= reach) & (self.who[k] != me as u32));
+            }
         }
+        self.tests -= 1; // the body itself, always among its own candidates, is no test
         kept
     }
     // ANCHOR_END: within
@@ -166,14 +167,7 @@ impl Query for Mailboxes {
         dst: &mut Vec<usize>,
     ) -> Result<(), TooWide> {
         self.fits(r)?;
-        let (at, reach) = (bodies[i].pos, squared_reach(r));
-        let (x0, x1) = Self::span(at.x, r, self.wide, self.cols);
-        let (y0, y1) = Self::span(at.y, r, self.high, self.rows);
-        let mut kept = 0;
-        for y in y0..=y1 {
-            kept = self.within(y, x0, x1, at, reach, i as u32, kept);
-        }
-        self.tests -= 1; // itself, always among its own candidates
+        let kept = self.within(i, bodies[i].pos, r, squared_reach(r));
         dst.clear();
         dst.extend(self.hits[..kept].iter().map(|&k| self.who[k as usize] as usize));
         dst.sort_unstable();
@@ -195,20 +189,13 @@ impl Query for Mailboxes {
         let reach = squared_reach(r);
         let tallies = heard.clear(bodies.len());
         for (j, b) in bodies.iter().enumerate() {
-            let (x0, x1) = Self::span(b.pos.x, r, self.wide, self.cols);
-            let (y0, y1) = Self::span(b.pos.y, r, self.high, self.rows);
-            let mut kept = 0;
-            for y in y0..=y1 {
-                kept = self.within(y, x0, x1, b.pos, reach, j as u32, kept);
-            }
+            let kept = self.within(j, b.pos, r, reach);
             for &k in &self.hits[..kept] {
                 let k = k as usize;
                 let d = Vec2::new(self.xs[k] - b.pos.x, self.ys[k] - b.pos.y);
                 tallies[self.who[k] as usize].hear_from(d, d.len(), b);
             }
         }
-        // Every body was among its own candidates, which is not a test.
-        self.tests -= bodies.len() as u64;
         Ok(())
     }
     // ANCHOR_END: hear
