@@ -125,6 +125,49 @@ pub fn second(out: &mut dyn Write, millis: u32) -> anyhow::Result<()> {
             ticker(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), Listen::OnePass),
         ],
     )?;
+    steps(out, budget)
+}
+
+// ANCHOR: steps
+/// Each half of the change on its own: either query, heard either way, at 2048 walkers and on
+/// the most crowded valley. The mailboxes asked one walker at a time are the thin cells and
+/// the squared test without the turns: each walker's list is found, sorted and copied out.
+fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
+    let n = 2048;
+    let (three, one) = (Listen::ThreePasses, Listen::OnePass);
+    let mut crowds = [
+        per_tick(
+            &mut [
+                ticker(crowd(n, |c, r| Buckets::new(c, r, CELL)), three),
+                ticker(crowd(n, |c, r| Buckets::new(c, r, CELL)), one),
+                ticker(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), three),
+                ticker(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), one),
+            ],
+            budget,
+        )?,
+        per_tick(
+            &mut [
+                ticker(valley_crowd(|c, r| Buckets::new(c, r, CELL)), three),
+                ticker(valley_crowd(|c, r| Buckets::new(c, r, CELL)), one),
+                ticker(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), three),
+                ticker(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), one),
+            ],
+            budget,
+        )?,
+    ];
+    writeln!(out)?;
+    writeln!(out, "each change on its own, ms per tick      {n} walkers  valley, 2000")?;
+    let names = [
+        "buckets, three passes (the first round)",
+        "buckets, one pass",
+        "thin cells one walker at a time, three passes",
+        "mailboxes, one pass (the second round)",
+    ];
+    for (k, name) in names.iter().enumerate() {
+        let [sparse, dense] = &mut crowds;
+        writeln!(out, "{name:<45}  {:>10.3}  {:>12.3}", sparse[k], dense[k])?;
+    }
     Ok(())
 }
+// ANCHOR_END: steps
 // ANCHOR_END: second
