@@ -9,6 +9,7 @@ pub mod cli;
 pub mod digest;
 pub mod field;
 pub mod flock;
+pub mod lanes;
 pub mod ledger;
 pub mod near;
 pub mod out;
