@@ -45,6 +45,8 @@ fn packs_think_what_their_brains_think() {
                 assert_eq!(bits(&finished[l]), bits(&whole[l]), "{name}: finish, lane {l}");
                 let one = pack.finish_one(isa, l, &sums[l], &rows[l]);
                 assert_eq!(bits(&one), bits(&whole[l]), "{name}: finish_one, lane {l}");
+                let one = pack.think_one(isa, l, &rows[l]);
+                assert_eq!(bits(&one), bits(&whole[l]), "{name}: think_one, lane {l}");
             }
         }
     }

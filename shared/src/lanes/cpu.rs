@@ -47,6 +47,17 @@ impl Isa {
         std::iter::once(Isa::PLAIN).chain(Isa::avx2()).collect()
     }
 
+    /// The instruction set called `name` (`plain`, `avx2`, or `best` for the widest here),
+    /// or a sentence saying why it cannot be had.
+    pub fn named(name: &str) -> Result<Isa, String> {
+        match name {
+            "plain" => Ok(Isa::PLAIN),
+            "best" => Ok(Isa::best()),
+            "avx2" => Isa::avx2().ok_or_else(|| "this CPU has no AVX2: use plain".to_string()),
+            _ => Err(format!("no instruction set called {name:?}: use plain, avx2 or best")),
+        }
+    }
+
     /// A short name for benches and reports.
     pub fn name(self) -> &'static str {
         match self.0 {
@@ -93,5 +104,14 @@ mod tests {
         assert_eq!(Isa::best(), *every.last().expect("plain is always there"));
         assert_eq!(Isa::PLAIN.run(|| 6 * 7), 42);
         assert_eq!(Isa::best().run(|| 6 * 7), 42);
+    }
+
+    #[test]
+    fn names_go_both_ways() {
+        for isa in Isa::every() {
+            assert_eq!(Isa::named(isa.name()), Ok(isa));
+        }
+        assert_eq!(Isa::named("best"), Ok(Isa::best()));
+        assert!(Isa::named("sse9").unwrap_err().contains("plain, avx2 or best"));
     }
 }

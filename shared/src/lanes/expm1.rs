@@ -42,7 +42,8 @@ pub fn expm1<const N: usize>(x: Lanes<N>) -> Lanes<N> {
     // Beyond 1.5 ln2 only positive x arrive, so libm's rounding term is +0.5 and its cast to
     // an integer rounds down.
     let k = (INVLN2 * x + 0.5).floor();
-    let k = near.select(x.negative().pick(-1.0, 1.0), k);
+    let negative = x.lt(Lanes::splat(0.0));
+    let k = near.select(negative.pick(-1.0, 1.0), k);
     let k = reduce.select(k, Lanes::splat(0.0));
     // With k = 1 or -1, `x - k * LN2_HI` is exactly libm's `x - LN2_HI` or `x + LN2_HI`, and
     // `k * LN2_LO` its `LN2_LO` or `-LN2_LO`, so one formula serves all three of its cases.
@@ -73,9 +74,8 @@ pub fn expm1<const N: usize>(x: Lanes<N>) -> Lanes<N> {
 
     let y = k.lt(Lanes::splat(20.0)).select(low, high);
     let y = Lanes::splat(56.0).lt(k).select(beyond, y);
-    let y = k.eq(Lanes::splat(1.0)).select(when_1, y);
-    let y = k.eq(Lanes::splat(-1.0)).select(when_minus_1, y);
-    let y = k.eq(Lanes::splat(0.0)).select(when_0, y);
+    let y = near.select(negative.select(when_minus_1, when_1), y); // k is -1 or 1
+    let y = reduce.select(y, when_0); // k is 0
     tiny.select(x, y) // x is unreduced in these lanes
 }
 

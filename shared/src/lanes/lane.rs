@@ -49,31 +49,18 @@ impl<const N: usize> Lanes<N> {
         Lanes::from_bits(self.bits().map(|b| b & !SIGN))
     }
 
-    /// Flips the sign of each lane whose lane in `of` is negative (has its sign bit set),
-    /// which is what `if negative { -t } else { t }` does.
+    /// Flips the sign of each lane whose lane in `of` has its sign bit set, which is what
+    /// `if negative { -t } else { t }` does.
     #[inline(always)]
-    pub fn sign_of(self, of: Self) -> Self {
+    pub fn flip_by(self, of: Self) -> Self {
         let (a, b) = (self.bits(), of.bits());
         Lanes::from_bits(from_fn(|l| a[l] ^ (b[l] & SIGN)))
-    }
-
-    /// Which lanes have their sign bit set.
-    #[inline(always)]
-    pub fn negative(self) -> Mask<N> {
-        let a = self.bits();
-        Mask(from_fn(|l| 0u64.wrapping_sub(a[l] >> 63)))
     }
 
     /// Which lanes are below `o`; NaN is below nothing.
     #[inline(always)]
     pub fn lt(self, o: Self) -> Mask<N> {
         Mask(from_fn(|l| if self.0[l] < o.0[l] { !0 } else { 0 }))
-    }
-
-    /// Which lanes hold exactly `o`.
-    #[inline(always)]
-    pub fn eq(self, o: Self) -> Mask<N> {
-        Mask(from_fn(|l| if self.0[l] == o.0[l] { !0 } else { 0 }))
     }
 
     /// Rounds down, for lanes in [0, 2^52), where it is what `x as i32 as f64` gives for
@@ -211,7 +198,7 @@ mod tests {
         let got = m.select(a, b).0.map(f64::to_bits);
         assert_eq!(got, [2.0f64, 1.0, -0.0, -0.0].map(f64::to_bits));
         assert_eq!((!m).select(a, b).0[0].to_bits(), odd.to_bits());
-        assert_eq!(a.negative(), Mask([!0, 0, !0, 0]));
-        assert_eq!(Lanes([1.0, 2.0]).sign_of(Lanes([-0.0, 0.0])).0, [-1.0, 2.0]);
+        assert_eq!(b.lt(Lanes::splat(3.0)), Mask([!0, 0, 0, !0]));
+        assert_eq!(Lanes([1.0, 2.0]).flip_by(Lanes([-0.0, 0.0])).0, [-1.0, 2.0]);
     }
 }

@@ -139,9 +139,14 @@ impl Pack {
         )
     }
 
-    /// The rest of a pass for lane `l` alone: `Brain::finish` for its brain, when the other
-    /// lanes' rows are not ready. The sums are one creature's, so the lanes of the arithmetic
-    /// go to its twelve `tanh` calls, four at a time.
+    /// A whole pass for lane `l` alone: `Brain::think` for its brain.
+    pub fn think_one(&self, isa: Isa, l: usize, row: &[f64; INPUTS]) -> [f64; ACTS] {
+        let h = self.hidden.each_ref().map(|unit| f64::from(unit.bias[l]));
+        self.rest_one(isa, l, h, row, 0)
+    }
+
+    /// The rest of a pass for lane `l` alone, from the sums `settled` left: `Brain::finish`
+    /// for its brain, for when the other lanes' rows are not ready.
     pub fn finish_one(
         &self,
         isa: Isa,
@@ -149,12 +154,26 @@ impl Pack {
         sums: &[f64; HIDDEN],
         row: &[f64; INPUTS],
     ) -> [f64; ACTS] {
+        self.rest_one(isa, l, *sums, row, SETTLED)
+    }
+
+    /// Lane `l`'s pass from hidden sums through input `from`. The sums are one creature's,
+    /// added one lane at a time, so the lanes of the arithmetic go to its twelve `tanh` calls,
+    /// four at a time.
+    fn rest_one(
+        &self,
+        isa: Isa,
+        l: usize,
+        mut h: [f64; HIDDEN],
+        row: &[f64; INPUTS],
+        from: usize,
+    ) -> [f64; ACTS] {
+        assert!(l < LANES, "lane {l} of a pack of {LANES}");
         isa.run(
             #[inline(always)]
             || {
-                let mut h = *sums;
                 for (h, unit) in h.iter_mut().zip(&self.hidden) {
-                    for (x, w) in row[SETTLED..].iter().zip(&unit.weights[SETTLED..]) {
+                    for (x, w) in row[from..].iter().zip(&unit.weights[from..]) {
                         *h += f64::from(w[l]) * x;
                     }
                 }

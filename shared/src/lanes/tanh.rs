@@ -34,7 +34,7 @@ pub fn tanh<const N: usize>(x: Lanes<N>) -> Lanes<N> {
     let den = huge.select(ax, t + 2.0);
     let q = num / den;
     let t = (huge | outer).select(1.0 - q, q);
-    normal.select(t, ax).sign_of(x)
+    normal.select(t, ax).flip_by(x)
 }
 
 /// Writes the `tanh` of every number in `xs` into `out`, four at a time on `isa`; a short
