@@ -23,7 +23,7 @@ use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 
 /// Brains in a pack: the creatures that think together.
 pub const LANES: usize = 4;
-// `finish_one` squashes one creature's hidden units a lane-full at a time.
+// `finish_one` and `think_one` squash one creature's hidden units a lane-full at a time.
 const _: () = assert!(HIDDEN / LANES * LANES == HIDDEN);
 
 /// One unit of every lane's brain: its bias, then its weight from each of its `K` inputs.
