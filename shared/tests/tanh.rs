@@ -98,5 +98,6 @@ fn lanes_give_libms_bits_on_every_input_tried() {
     if !cfg!(debug_assertions) {
         assert!(tested >= 18_000_000, "only {tested} inputs");
     }
-    eprintln!("tanh: {tested} inputs, bit-identical on {:?}", Isa::every());
+    let isas: Vec<_> = Isa::every().iter().map(|i| i.name()).collect();
+    eprintln!("tanh: {tested} inputs, bit-identical on {}", isas.join(" and "));
 }
