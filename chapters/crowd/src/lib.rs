@@ -16,7 +16,7 @@ mod chart;
 mod crew;
 mod fit;
 mod profile;
-mod share;
+mod ledger;
 mod spend;
 mod sums;
 mod town;
@@ -198,7 +198,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let crew = crew.unwrap_or_else(cores);
             spend::run(out, &spend::Spend { ticks, herd, rows, retired, crew, clock, cpuprofile })
         }
-        Some(Mode::Share { ticks }) => share::run(out, ticks),
+        Some(Mode::Share { ticks }) => ledger::run(out, ticks),
         Some(Mode::Crew { ticks, loose, clock, chart }) => {
             crew::run(out, ticks, loose, clock || chart.is_some(), chart.as_deref())
         }

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use herd::counts::SIZES;
+use herd::tests::SIZES;
 use herd::scene::{Herd, crowd};
 use world::near::{Buckets, Everybody, Query};
 use world::terra::CELL;

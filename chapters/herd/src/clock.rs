@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use world::near::{Buckets, Everybody, Query};
 use world::terra::CELL;
 
-use crate::counts::{SIZES, log_chart};
+use crate::tests::{SIZES, log_chart};
 use crate::scene::{Herd, crowd};
 
 /// Milliseconds per tick of `herd`: one tick to warm the buckets' memory, then as many ticks as

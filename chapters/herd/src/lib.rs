@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod alone;
 pub mod clock;
-pub mod counts;
+pub mod tests;
 pub mod hand;
 pub mod scene;
 pub mod sweep;
@@ -160,7 +160,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             alone::run(out, &scene, query, &rules, shot.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
-        Some(Mode::Tests { ticks, chart }) => counts::run(out, ticks, chart.as_deref()),
+        Some(Mode::Tests { ticks, chart }) => tests::run(out, ticks, chart.as_deref()),
         Some(Mode::Clock { millis, chart }) => clock::run(out, millis, chart.as_deref()),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }
