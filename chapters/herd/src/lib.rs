@@ -11,10 +11,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod alone;
 pub mod clock;
-pub mod tests;
 pub mod hand;
 pub mod scene;
 pub mod sweep;
+pub mod tests;
 
 use scene::Rule;
 

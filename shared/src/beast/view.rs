@@ -5,8 +5,6 @@
 //! `Hashed` is the design as first wired, two hash maps keyed by the cell. Only the flat one is
 //! refilled in place; the hashed one is built new every time, which is how it was used.
 
-use std::collections::HashMap;
-
 use super::habitat::Habitat;
 use crate::terra::{Land, Valley};
 
@@ -203,10 +201,14 @@ fn plants_near_by(stand: impl Fn(i64, i64) -> Option<u32>, x: i64, y: i64) -> (b
 /// The view as first wired: two hash maps keyed by cell, one giving the plant there and the
 /// other the creatures there. Only ever looked up, never walked, so its order cannot leak into
 /// a result.
+#[allow(
+    clippy::disallowed_types,
+    reason = "the retired design the chapter measures: looked up by cell, never walked"
+)]
 #[derive(Clone, Debug, Default)]
 pub struct Hashed {
-    stand: HashMap<(i64, i64), u32>,
-    herd: HashMap<(i64, i64), Vec<u32>>,
+    stand: std::collections::HashMap<(i64, i64), u32>,
+    herd: std::collections::HashMap<(i64, i64), Vec<u32>>,
 }
 
 impl Hashed {
