@@ -1,15 +1,19 @@
 //! A valley of creatures: plants that grow and get eaten, animals that look, think and act,
 //! and the phase that steps all of them once a tick.
 //!
-//! One idea a file. `kind` holds the numbers every creature shares, `brain` the small network
-//! each carries, `habitat` the valley they live in, `view` the reading of it taken when a phase
-//! opens, `fan` the rays a creature looks with, `sense` the row of numbers its brain reads,
-//! `act` the six things it can do, `roster` the crowd and its phase, and `crew` the threads that
-//! cast fans side by side.
+//! One idea a file, and each file uses only the ones named before it here: `kind` holds the numbers
+//! every creature shares, `design` the switches that put retired parts of the phase back,
+//! `brain` the small network each creature carries, `creature` one creature and its eye,
+//! `habitat` the valley they live in, `view` the reading of it taken when a phase opens, `fan`
+//! the rays a creature looks with, `sense` the row of numbers its brain reads, `act` the six
+//! things it can do, `crew` the looking done ahead on several threads, and `roster` the crowd
+//! and its phase.
 
 pub mod act;
 pub mod brain;
+pub mod creature;
 pub mod crew;
+pub mod design;
 pub mod fan;
 pub mod habitat;
 pub mod kind;
@@ -19,8 +23,10 @@ pub mod view;
 
 pub use act::Act;
 pub use brain::Brain;
+pub use creature::Creature;
+pub use design::Design;
 pub use habitat::Habitat;
-pub use roster::{Creature, Design, Roster, World};
+pub use roster::{Moment, Roster, World};
 pub use view::{Hit, View};
 
 /// Stream numbers. Each random part of the creature world draws from its own.
