@@ -15,7 +15,7 @@ use crate::swarm::{advance, scatter};
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Design {
     /// Position first, then velocity: Body::step_lagging, a push shows a tick late
-    #[arg(long, help_heading = "Other rules (these move the digest)")]
+    #[arg(long, help_heading = "Other rules, which move the digest")]
     pub lagging: bool,
 }
 

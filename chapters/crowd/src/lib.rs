@@ -69,6 +69,7 @@ pub enum Mode {
     /// ending on a digest of the whole world. Every retired design but the two under "Other
     /// rules" gives the same counts and the same digest.
     Spend {
+        /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Creatures in the crowd.
@@ -94,12 +95,14 @@ pub enum Mode {
     /// as first wired and after each of the first round's four changes, and with the fans
     /// cast wide.
     Ledger {
+        /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
     /// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
     /// and 16 threads: the digest of each, and whether it is the same run.
     Crew {
+        /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also time each crew's phase: these lines differ on every machine.
@@ -116,6 +119,7 @@ pub enum Mode {
     /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
     Fit {
+        /// Ticks to run each valley.
         #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Threads the fans are cast on (default: the machine's cores).
@@ -138,6 +142,7 @@ pub enum Mode {
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
+        /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// The PNG to write.
@@ -149,6 +154,7 @@ pub enum Mode {
     /// Every switch of the phase's design: what it puts back, and whether it moves the digest
     /// of `spend`, found by running spend once with no switch and once with each.
     Designs {
+        /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also time each run's phase, and set it against the design as it stands: these

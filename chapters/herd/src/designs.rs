@@ -20,7 +20,7 @@ pub struct Design {
     #[arg(long, help_heading = "The buckets")]
     pub everybody: bool,
     /// The buckets' candidates measured in bucket order, not sorted into index order
-    #[arg(long, help_heading = "Other rules (these move the digest)")]
+    #[arg(long, help_heading = "Other rules, which move the digest")]
     #[arg(conflicts_with = "everybody")]
     pub unordered: bool,
 }

@@ -36,6 +36,7 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["tests", "--ticks", "0"], 2, "ticks");
     refused(&["clock", "--millis", "0"], 2, "millis");
     refused(&["graze"], 2, "graze");
+    refused(&["alone", "--everybody", "--unordered"], 2, "cannot be used with");
 }
 
 #[test]

@@ -10,10 +10,10 @@
 
 use clap::Args;
 
-const FIRST: &str = "The first round: four changes";
-const SECOND: &str = "The second round: counted in instructions";
-const SPLIT: &str = "The split: looking side by side";
-const RULES: &str = "Other rules (these move the digest)";
+const FIRST: &str = "The first round, four changes";
+const SECOND: &str = "The second round, counted in instructions";
+const SPLIT: &str = "The split, looking side by side";
+const RULES: &str = "Other rules, which move the digest";
 
 // ANCHOR: design
 /// The phase's design, one switch a retired part, built from the command line by clap.

@@ -34,3 +34,34 @@ pub const PLANT_STREAM: u64 = 11;
 pub const SCATTER_STREAM: u64 = 12;
 pub const WEATHER_STREAM: u64 = 13;
 pub const BRAIN_STREAM: u64 = 14;
+
+#[cfg(test)]
+mod tests {
+    /// The modules in the order they may use each other: each only the ones before it.
+    const ORDER: [(&str, &str); 11] = [
+        ("kind", include_str!("kind.rs")),
+        ("design", include_str!("design.rs")),
+        ("brain", include_str!("brain.rs")),
+        ("creature", include_str!("creature.rs")),
+        ("habitat", include_str!("habitat.rs")),
+        ("view", include_str!("view.rs")),
+        ("fan", include_str!("fan.rs")),
+        ("sense", include_str!("sense.rs")),
+        ("act", include_str!("act.rs")),
+        ("crew", include_str!("crew.rs")),
+        ("roster", include_str!("roster.rs")),
+    ];
+
+    #[test]
+    fn the_modules_use_each_other_in_one_direction_only() {
+        for (i, (name, text)) in ORDER.iter().enumerate() {
+            // Tests may reach anywhere; the code above them may not.
+            let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+            for (later, _) in &ORDER[i..] {
+                for used in [format!("super::{later}"), format!("beast::{later}")] {
+                    assert!(!code.contains(&used), "{name} uses {later}, which comes after it");
+                }
+            }
+        }
+    }
+}
