@@ -7,6 +7,10 @@
 //! subcommand prints it beside the digest of a run with that switch on, and the book prints that
 //! table. Every switch under a round's heading keeps the digest and is part of `--was`; the two
 //! under the last heading change a rule of the world, and the digest with them.
+//!
+//! Two switches conflict when one leaves the other nothing to change (there are no flat rows to
+//! ring under `--maps`, no threads to keep under `--narrow`): clap refuses the pair rather than
+//! quietly ignore one. `--was` conflicts with every single switch, since it already has them all.
 
 use clap::Args;
 
