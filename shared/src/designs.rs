@@ -8,7 +8,7 @@
 //! chapter's `--help`, in its `designs` table and, once blessed, in the book, with nothing else
 //! to edit.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use clap::{ArgAction, Args, Command, FromArgMatches};
 
@@ -109,11 +109,15 @@ pub fn report<D: Args + FromArgMatches>(
 ) -> anyhow::Result<()> {
     let mut rows = plan::<D>();
     let mut now: Option<Run> = None;
-    for pass in 0..if clock { PASSES } else { 1 } {
+    let passes = if clock { PASSES } else { 1 };
+    let mut progress = Progress::new(passes * (rows.len() + 1));
+    for pass in 0..passes {
         keep_fastest(&mut now, run(with::<D>(&[])?)?);
+        progress.step();
         for r in &mut rows {
             let flags: Vec<&str> = r.flags.iter().map(String::as_str).collect();
             keep_fastest(&mut r.run, run(with::<D>(&flags)?)?);
+            progress.step();
         }
         if pass == 0 {
             let now = now.as_ref().map(|n| n.digest.clone());
@@ -121,6 +125,18 @@ pub fn report<D: Args + FromArgMatches>(
         }
     }
     let now = now.expect("the run with no switch has run");
+    print_table(out, t, clock, &now, &rows)?;
+    print_diffs(out, t, &now, &rows)
+}
+// ANCHOR_END: report
+
+fn print_table(
+    out: &mut dyn Write,
+    t: &Table,
+    clock: bool,
+    now: &Run,
+    rows: &[Row],
+) -> anyhow::Result<()> {
     writeln!(out, "{}, with no switch and with each switch alone", t.about)?;
     writeln!(out, "  with no switch, the design as it stands: {}", now.digest)?;
     writeln!(out)?;
@@ -128,7 +144,7 @@ pub fn report<D: Args + FromArgMatches>(
     let time = if clock { format!("  {:>10} {:>6}", t.unit, "x now") } else { String::new() };
     writeln!(out, "  {:<width$}  {:<16}  {:<5}{time}  puts back", "switch", "digest", "moves")?;
     let mut shown = None;
-    for r in &rows {
+    for r in rows {
         if r.heading.is_some() && r.heading != shown {
             writeln!(out, "  {}", r.heading.as_deref().unwrap_or_default())?;
             shown.clone_from(&r.heading);
@@ -142,24 +158,29 @@ pub fn report<D: Args + FromArgMatches>(
         let (label, digest, puts_back) = (&r.label, &run.digest, &r.puts_back);
         writeln!(out, "  {label:<width$}  {digest:<16}  {moves:<5}{time}  {puts_back}")?;
     }
+    Ok(())
+}
+
+/// The commands that diff the run without a switch against the run with it, for the first
+/// switch that keeps the digest and the first that moves it.
+fn print_diffs(out: &mut dyn Write, t: &Table, now: &Run, rows: &[Row]) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
         "  to see what a switch changes, diff the run without it against the run with it:"
     )?;
-    let single = |r: &&Row| r.flags.len() == 1;
-    let keeps =
-        rows.iter().filter(single).find(|r| r.run.as_ref().is_some_and(|x| x.digest == now.digest));
-    let moves =
-        rows.iter().filter(single).find(|r| r.run.as_ref().is_some_and(|x| x.digest != now.digest));
-    for r in keeps.into_iter().chain(moves) {
+    let alone = |keeps: bool| {
+        rows.iter().find(|r| {
+            r.flags.len() == 1 && r.run.as_ref().is_some_and(|x| (x.digest == now.digest) == keeps)
+        })
+    };
+    for r in alone(true).into_iter().chain(alone(false)) {
         let cmd =
             |extra: &str| format!("<(cargo run -q --release -p {} -- {}{extra})", t.package, t.run);
         writeln!(out, "  diff {} {}", cmd(""), cmd(&format!(" {}", r.flags[0])))?;
     }
     Ok(())
 }
-// ANCHOR_END: report
 
 /// The rows of the table before anything runs: each switch alone, and after each heading's
 /// switches a row with as many of them at once as go together, when that is more than one.
@@ -199,6 +220,28 @@ fn drop_moving_groups(rows: &mut Vec<Row>, now: Option<&str>) {
         .map(|r| r.heading.clone())
         .collect();
     rows.retain(|r| r.flags.len() == 1 || !moving.contains(&r.heading));
+}
+
+/// How many of the runs are done, on stderr when it is a terminal, since all of them together
+/// can take a while; nothing at all otherwise, so a pipe or the book sees only the table.
+struct Progress {
+    done: usize,
+    of: usize,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(of: usize) -> Progress {
+        Progress { done: 0, of, shown: std::io::stderr().is_terminal() }
+    }
+
+    fn step(&mut self) {
+        self.done += 1;
+        if self.shown {
+            let end = if self.done == self.of { "\n" } else { "" };
+            eprint!("\rdesigns: {} of {} runs{end}", self.done, self.of);
+        }
+    }
 }
 
 /// Keeps the first run's digest, which every pass repeats, and the fastest time.
