@@ -49,7 +49,7 @@ fn the_herd_hand_table_is_the_pencil_arithmetic() {
 
 #[test]
 fn ordered_buckets_never_disagree_and_unordered_always_do() {
-    let out = run("herd -- sweep --rule herd -n 120 --ticks 400");
+    let out = run("herd -- sweep --rule all -n 120 --ticks 400");
     assert!(out.contains("ordered buckets disagreed with everybody on 0 of 400 ticks"), "{out}");
     assert!(out.contains("unordered buckets disagreed on 400 of 400"), "{out}");
     assert!(out.contains("unordered numbers first differed: tick 1\n"), "{out}");

@@ -6,6 +6,7 @@
 
 pub mod beast;
 pub mod cli;
+pub mod designs;
 pub mod digest;
 pub mod field;
 pub mod flock;

@@ -6,6 +6,8 @@ use std::path::Path;
 use world::render::{BLUE, Frame, GREY, RED};
 use world::{Body, Vec2};
 
+use crate::designs::Design;
+
 // ANCHOR: tether
 /// The point the tether pulls toward: the middle of the 192 by 128 window.
 pub const MIDDLE: Vec2 = Vec2::new(96.0, 64.0);
@@ -24,12 +26,13 @@ fn start() -> Body {
 
 /// Both tethered bodies, tick by tick: (velocity-first, lagging) after each step.
 pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
+    let (now, was) = (Design::default(), Design { lagging: true });
     let (mut a, mut b) = (start(), start());
     (0..ticks).map(move |_| {
         a.push(tether(&a));
         b.push(tether(&b));
-        a.step();
-        b.step_lagging();
+        now.step(&mut a);
+        was.step(&mut b);
         (a, b)
     })
 }

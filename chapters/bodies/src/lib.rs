@@ -8,10 +8,13 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+mod designs;
 mod held;
 mod reorder;
 mod swarm;
 mod table;
+
+use designs::Design;
 
 /// Chapter 1 of the book: how a body moves, why the order of a step matters, and how to prove
 /// two runs are the same run. With no subcommand, every experiment runs in the book's order.
@@ -34,12 +37,16 @@ pub enum Mode {
     /// Starts at (24, 8) moving (2, 0) and pushed by gravity (0, 0.5) every tick. Each row is
     /// what was pushed that tick, and the velocity and position after the step.
     Table {
+        /// Ticks to step.
         #[arg(long, default_value = "4", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        #[command(flatten)]
+        design: Design,
     },
     /// The same falling body stepped two ways: velocity first (the world's `step`) and position
     /// first (the retired `step_lagging`), side by side.
     Orders {
+        /// Ticks to step.
         #[arg(long, default_value = "4", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
@@ -48,6 +55,7 @@ pub enum Mode {
     ///
     /// The tether pulls with 0.02 of the offset; the body starts 48 px out, at rest.
     Held {
+        /// Ticks to step.
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw both paths (offset from the middle against time) into this PNG.
@@ -57,13 +65,17 @@ pub enum Mode {
     /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
     /// float's bits agree on every tick.
     Swarm {
+        /// The seed of the stream the bodies are placed and launched from.
         #[arg(long, default_value = "7")]
         seed: u64,
+        /// Ticks to step.
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw the first run's trails and final places into this PNG.
         #[arg(long, value_name = "FILE")]
         picture: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// Three pushes summed in all six orders, then in whatever order a HashMap chooses: the
     /// total depends on the order, and a HashMap picks a new order for every new map.
@@ -75,26 +87,39 @@ pub enum Mode {
     /// The swarm with the three pushes added in two orders: the pictures agree, the numbers
     /// never do, and the gap between them grows.
     Clash {
+        /// The seed of the stream the bodies are placed and launched from.
         #[arg(long, default_value = "7")]
         seed: u64,
+        #[command(flatten)]
+        design: Design,
+    },
+    /// Every switch of the law of motion's design: what it puts back, and whether it moves
+    /// the digest of `swarm`, found by running the swarm once with no switch and once with
+    /// each.
+    Designs {
+        /// Also time each run, and set it against the design as it stands: these columns
+        /// differ on every machine.
+        #[arg(long)]
+        clock: bool,
     },
 }
 
 /// The experiments in the order the chapter tells them, as the subcommands that run them.
 pub const BOOK_ORDER: &[&str] =
-    &["table", "orders", "held --ticks 400", "swarm", "reorder", "clash"];
+    &["table", "orders", "held --ticks 400", "swarm", "reorder", "clash", "designs"];
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
-        Some(Mode::Table { ticks }) => table::table(out, ticks),
+        Some(Mode::Table { ticks, design }) => table::table(out, ticks, design),
         Some(Mode::Orders { ticks }) => table::orders(out, ticks),
         Some(Mode::Held { ticks, picture }) => held::run(out, ticks, picture.as_deref()),
-        Some(Mode::Swarm { seed, ticks, picture }) => {
-            swarm::twice(out, seed, ticks, picture.as_deref())
+        Some(Mode::Swarm { seed, ticks, picture, design }) => {
+            swarm::twice(out, seed, ticks, design, picture.as_deref())
         }
         Some(Mode::Reorder { walks }) => reorder::run(out, walks),
-        Some(Mode::Clash { seed }) => swarm::clash(out, seed),
+        Some(Mode::Clash { seed, design }) => swarm::clash(out, seed, design),
+        Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::cli::in_order::<Cli>("bodies", BOOK_ORDER, out, run),
     }
 }

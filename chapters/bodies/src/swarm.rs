@@ -9,6 +9,7 @@ use world::render::{Frame, GREY, INK};
 use world::rng::Stream;
 use world::{Body, Vec2, digest};
 
+use crate::designs::Design;
 use crate::held::tether;
 use crate::reorder::{BREEZE, SWIRL};
 use crate::table::GRAVITY;
@@ -35,14 +36,14 @@ pub fn scatter(seed: u64) -> Vec<Body> {
 
 // ANCHOR: advance
 /// One tick of a swarm: each body in slice order takes its tether and then the given pushes,
-/// in the order given, and steps.
-pub fn advance(bodies: &mut [Body], pushes: &[Vec2]) {
+/// in the order given, and steps by the design's law of motion.
+pub fn advance(bodies: &mut [Body], pushes: &[Vec2], design: Design) {
     for b in bodies.iter_mut() {
         b.push(tether(b));
         for p in pushes {
             b.push(*p);
         }
-        b.step();
+        design.step(b);
     }
 }
 // ANCHOR_END: advance
@@ -57,11 +58,11 @@ pub fn frame(bodies: &[Body]) -> Frame {
 }
 
 /// One run: (frame hash, number hash) after every tick, and the bodies at the end.
-fn one_run(seed: u64, ticks: u32, pushes: &[Vec2]) -> (Vec<(String, String)>, Vec<Body>) {
+fn one_run(seed: u64, ticks: u32, design: Design) -> (Vec<(String, String)>, Vec<Body>) {
     let mut bodies = scatter(seed);
     let hashes = (0..ticks)
         .map(|_| {
-            advance(&mut bodies, pushes);
+            advance(&mut bodies, &[], design);
             (frame(&bodies).hash(), digest::bodies(&bodies))
         })
         .collect();
@@ -79,10 +80,11 @@ pub fn twice(
     out: &mut dyn Write,
     seed: u64,
     ticks: u32,
+    design: Design,
     picture: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let (one, end_one) = one_run(seed, ticks, &[]);
-    let (two, end_two) = one_run(seed, ticks, &[]);
+    let (one, end_one) = one_run(seed, ticks, design);
+    let (two, end_two) = one_run(seed, ticks, design);
     writeln!(
         out,
         "seed {seed}, {SWARM_SIZE} tethered bodies, {ticks} ticks, the same run made twice"
@@ -102,18 +104,18 @@ pub fn twice(
     writeln!(out, "body 0's y after tick {ticks}, 1st run: {}", crate::sig17(end_one[0].pos.y))?;
     writeln!(out, "body 0's y after tick {ticks}, 2nd run: {}", crate::sig17(end_two[0].pos.y))?;
     if let Some(path) = picture {
-        trails(seed, ticks).save_png(path, 3)?;
+        trails(seed, ticks, design).save_png(path, 3)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
 }
 
 /// Where every body has been, in grey, and where it ends, in ink.
-fn trails(seed: u64, ticks: u32) -> Frame {
+fn trails(seed: u64, ticks: u32, design: Design) -> Frame {
     let mut bodies = scatter(seed);
     let mut f = Frame::view();
     for _ in 0..ticks {
-        advance(&mut bodies, &[]);
+        advance(&mut bodies, &[], design);
         for b in &bodies {
             f.dot(b.pos, GREY);
         }
@@ -129,7 +131,7 @@ fn widest(a: &[Body], b: &[Body]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x.pos.dist(y.pos)).fold(0.0, f64::max)
 }
 
-pub fn clash(out: &mut dyn Write, seed: u64) -> anyhow::Result<()> {
+pub fn clash(out: &mut dyn Write, seed: u64, design: Design) -> anyhow::Result<()> {
     const PICTURED: u32 = 400;
     const LONG: u32 = 10_000;
     let order_a = [GRAVITY, BREEZE, SWIRL];
@@ -139,8 +141,8 @@ pub fn clash(out: &mut dyn Write, seed: u64) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     let mut gaps = Vec::new();
     for t in 1..=LONG {
-        advance(&mut a, &order_a);
-        advance(&mut b, &order_b);
+        advance(&mut a, &order_a, design);
+        advance(&mut b, &order_b, design);
         if first_numbers.is_none() && digest::bodies(&a) != digest::bodies(&b) {
             first_numbers = Some(t);
         }

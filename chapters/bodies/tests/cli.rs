@@ -43,7 +43,7 @@ fn an_unwritable_picture_is_a_runtime_error() {
 fn help_explains_each_mode() {
     let (code, out, _) = bodies(&["--help"]);
     assert_eq!(code, 0);
-    for mode in ["table", "orders", "held", "swarm", "reorder", "clash"] {
+    for mode in ["table", "orders", "held", "swarm", "reorder", "clash", "designs"] {
         assert!(out.contains(mode), "--help does not mention {mode}");
     }
 }
@@ -61,7 +61,8 @@ fn no_subcommand_runs_the_chapter_in_order() {
             "== bodies held --ticks 400",
             "== bodies swarm",
             "== bodies reorder",
-            "== bodies clash"
+            "== bodies clash",
+            "== bodies designs"
         ]
     );
 }

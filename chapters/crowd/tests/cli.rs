@@ -26,7 +26,7 @@ fn sums_prints_the_counts() {
     for want in ["378", "360", "1080000", "1296000", "15000"] {
         assert!(o.contains(want), "{want} missing from:\n{o}");
     }
-    let o = text(&crowd(&["sums", "--herd", "30000", "--rows", "1000"]).stdout);
+    let o = text(&crowd(&["sums", "--crowd", "30000", "--rows", "1000"]).stdout);
     for want in ["10800000", "12960000", "150000"] {
         assert!(o.contains(want), "{want} missing from:\n{o}");
     }
@@ -34,10 +34,10 @@ fn sums_prints_the_counts() {
 
 #[test]
 fn bad_numbers_are_usage_errors() {
-    refused(&["sums", "--herd", "0"], 2, "out of range");
+    refused(&["sums", "--crowd", "0"], 2, "out of range");
     refused(&["sums", "--rows", "0"], 2, "out of range");
-    refused(&["sums", "--herd", "-3"], 2, "--herd");
-    refused(&["sums", "--herd", "99999999999"], 2, "out of range");
+    refused(&["sums", "--crowd", "-3"], 2, "--crowd");
+    refused(&["sums", "--crowd", "99999999999"], 2, "out of range");
     refused(&["spend", "--ticks", "abc"], 2, "not a whole number");
     refused(&["spend", "--ticks", "0"], 2, "out of range");
     refused(&["spend", "--crew", "0"], 2, "out of range");
@@ -48,8 +48,8 @@ fn bad_numbers_are_usage_errors() {
 
 #[test]
 fn more_creatures_than_ground_is_a_run_error() {
-    refused(&["sums", "--herd", "15000"], 1, "do not fit");
-    refused(&["spend", "--herd", "15000", "--ticks", "1"], 1, "do not fit");
+    refused(&["sums", "--crowd", "15000"], 1, "do not fit");
+    refused(&["spend", "--crowd", "15000", "--ticks", "1"], 1, "do not fit");
 }
 
 #[test]
@@ -62,15 +62,15 @@ fn unwritable_paths_are_one_line() {
 
 #[test]
 fn more_threads_than_creatures_is_fine() {
-    let o = crowd(&["spend", "--ticks", "3", "--herd", "5", "--crew", "64"]);
+    let o = crowd(&["spend", "--ticks", "3", "--crowd", "5", "--crew", "64"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let one = crowd(&["spend", "--ticks", "3", "--herd", "5", "--crew", "1"]);
+    let one = crowd(&["spend", "--ticks", "3", "--crowd", "5", "--crew", "1"]);
     assert_eq!(o.stdout, one.stdout);
 }
 
 #[test]
 fn every_ledger_row_is_the_same_run_and_the_last_allocates_nothing_when_warm() {
-    let o = crowd(&["share", "--ticks", "120"]);
+    let o = crowd(&["ledger", "--ticks", "120"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     let rows: Vec<Vec<&str>> = out
@@ -87,6 +87,17 @@ fn every_ledger_row_is_the_same_run_and_the_last_allocates_nothing_when_warm() {
     assert!(late(&rows[0]) > 1000.0, "{out}");
     assert_eq!(late(&rows[4]), 0.0, "{out}");
     assert_eq!(late(&rows[5]), 0.0, "{out}");
+}
+
+#[test]
+fn conflicting_switches_are_usage_errors() {
+    refused(&["spend", "--was", "--crew", "8"], 2, "cannot be used with");
+    refused(&["spend", "--narrow", "--crew", "2"], 2, "cannot be used with");
+    refused(&["spend", "--was", "--maps"], 2, "cannot be used with");
+    refused(&["spend", "--was", "--hasty"], 2, "cannot be used with");
+    refused(&["spend", "--narrow", "--loose"], 2, "cannot be used with");
+    refused(&["fit", "--was", "--crew", "2"], 2, "cannot be used with");
+    refused(&["picture", "--maps", "--unringed", "--out", "x.png"], 2, "cannot be used with");
 }
 
 #[test]

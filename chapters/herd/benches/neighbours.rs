@@ -6,8 +6,8 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use herd::counts::SIZES;
-use herd::scene::{Herd, crowd};
+use herd::scene::{Herd, SIZES, crowd};
+
 use world::near::{Buckets, Everybody, Query};
 use world::terra::CELL;
 

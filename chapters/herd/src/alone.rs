@@ -4,36 +4,19 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
-use world::near::{Buckets, Everybody, Query, TooWide};
-use world::terra::CELL;
 
+use crate::Scene;
+use crate::designs::Design;
 use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, census, ground};
-use crate::{Ask, Scene};
-
-/// The query a flag names, built for the book's valley.
-pub fn query(ask: Ask) -> Box<dyn Query> {
-    match ask {
-        Ask::Everybody => Box::new(Everybody::default()),
-        Ask::Buckets => Box::new(Buckets::new(VALLEY_COLS, VALLEY_ROWS, CELL)),
-        Ask::Unordered => Box::new(Buckets::new(VALLEY_COLS, VALLEY_ROWS, CELL).unordered(true)),
-    }
-}
-
-/// Refuses, before anything runs, a radius the buckets would refuse on the first tick.
-pub fn fits(radius: f64) -> Result<(), TooWide> {
-    if radius > CELL { Err(TooWide { radius, cell: CELL }) } else { Ok(()) }
-}
 
 pub fn run(
     out: &mut dyn Write,
     s: &Scene,
-    ask: Ask,
+    design: Design,
     rules: &[Rule],
     shot: Option<&Path>,
 ) -> anyhow::Result<()> {
-    if ask != Ask::Everybody {
-        fits(s.radius)?;
-    }
+    design.fits(s.radius)?;
     if let Some(dir) = shot {
         std::fs::create_dir_all(dir).with_context(|| {
             format!("cannot make the picture folder {} (is its parent writable?)", dir.display())
@@ -58,7 +41,8 @@ pub fn run(
     let mut done = 0;
     let mut shots = Vec::new();
     for &rule in rules {
-        let mut herd = Herd::new(s.seed, s.n, VALLEY_COLS, VALLEY_ROWS, rule, s.radius, query(ask));
+        let query = design.query(VALLEY_COLS, VALLEY_ROWS);
+        let mut herd = Herd::new(s.seed, s.n, VALLEY_COLS, VALLEY_ROWS, rule, s.radius, query);
         for _ in 0..s.ticks {
             herd.tick()?;
             done += 1;

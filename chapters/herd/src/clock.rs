@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use world::near::{Buckets, Everybody, Query};
 use world::terra::CELL;
 
-use crate::counts::{SIZES, log_chart};
-use crate::scene::{Herd, crowd};
+use crate::scene::{Herd, SIZES, crowd};
+use crate::tests::log_chart;
 
 /// Milliseconds per tick of `herd`: one tick to warm the buckets' memory, then as many ticks as
 /// fill `budget` (three at least), so a small crowd is timed over many ticks and a big one over

@@ -7,15 +7,17 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 pub mod alone;
 pub mod clock;
-pub mod counts;
+pub mod designs;
 pub mod hand;
 pub mod scene;
 pub mod sweep;
+pub mod tests;
 
+use designs::Design;
 use scene::Rule;
 
 /// Chapter 2 of the book: push apart, match heading, pull to the middle, and two ways to find
@@ -54,17 +56,6 @@ fn radius(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Which neighbour query a scene asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Ask {
-    /// Measure to every other walker.
-    Everybody,
-    /// The nine buckets around a walker, candidates in index order.
-    Buckets,
-    /// The retired design: the nine buckets, candidates left in bucket order.
-    Unordered,
-}
-
 #[derive(Subcommand, Debug)]
 pub enum Mode {
     /// One walker and three neighbours, every rule worked through by hand.
@@ -83,19 +74,20 @@ pub enum Mode {
         /// Run only this row.
         #[arg(long, value_enum)]
         rule: Option<Rule>,
-        /// Which neighbour query to ask; every one gives the same herd but `unordered`.
-        #[arg(long, value_enum, default_value = "buckets")]
-        query: Ask,
-        /// Also save each row's last frame as DIR/<rule>.png (the folder is made if need be).
+        /// Also save each row's last frame as DIR/<rule>.png, the row of all three as
+        /// DIR/herd.png (the folder is made if need be).
         #[arg(long, value_name = "DIR")]
         shot: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
     /// Ordered buckets must agree with everybody on every tick; unordered buckets hold the same
     /// neighbours in another order, and drift away.
     Sweep {
-        #[arg(long, value_enum, default_value = "herd")]
+        /// Which rules the walkers hear.
+        #[arg(long, value_enum, default_value = "all")]
         rule: Rule,
         #[command(flatten)]
         scene: Scene,
@@ -128,6 +120,15 @@ pub enum Mode {
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
+    /// Every switch of the neighbour query's design: what it puts back, and whether it moves
+    /// the digest of `alone --rule all`, found by running it once with no switch and once
+    /// with each.
+    Designs {
+        /// Also time each run, and set it against the design as it stands: these columns
+        /// differ on every machine.
+        #[arg(long)]
+        clock: bool,
+    },
 }
 
 /// The herd both `alone` and `sweep` run: how many walkers, for how long, how far each one
@@ -137,6 +138,7 @@ pub struct Scene {
     /// Walkers in the valley.
     #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
     pub n: usize,
+    /// Ticks to run.
     #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
     pub ticks: u32,
     /// How far a walker sees, in pixels. The buckets take at most one cell, 16.
@@ -148,20 +150,26 @@ pub struct Scene {
 }
 
 /// The experiments in the order the chapter tells them, as the subcommands that run them.
-pub const BOOK_ORDER: &[&str] =
-    &["hand", "alone -n 120 --ticks 400", "sweep --rule herd -n 120 --ticks 400", "tests"];
+pub const BOOK_ORDER: &[&str] = &[
+    "hand",
+    "alone -n 120 --ticks 400",
+    "sweep --rule all -n 120 --ticks 400",
+    "tests",
+    "designs",
+];
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
-        Some(Mode::Alone { scene, rule, query, shot }) => {
+        Some(Mode::Alone { scene, rule, shot, design }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(out, &scene, query, &rules, shot.as_deref())
+            alone::run(out, &scene, design, &rules, shot.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
-        Some(Mode::Tests { ticks, chart }) => counts::run(out, ticks, chart.as_deref()),
+        Some(Mode::Tests { ticks, chart }) => tests::run(out, ticks, chart.as_deref()),
         Some(Mode::Clock { millis, chart }) => clock::run(out, millis, chart.as_deref()),
+        Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }
 }

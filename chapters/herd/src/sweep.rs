@@ -7,18 +7,28 @@ use world::cli::yes;
 use world::digest;
 use world::near::Query;
 
-use crate::alone::{fits, query};
+use crate::Scene;
+use crate::designs::Design;
 use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, ground};
-use crate::{Ask, Scene};
 
 pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
     let Scene { n, ticks, radius, seed } = *scene;
-    fits(radius)?;
+    Design::default().fits(radius)?;
     let ground = ground(seed);
-    let make = |q| Herd::new(seed, n, VALLEY_COLS, VALLEY_ROWS, rule, radius, q);
-    let mut all = make(query(Ask::Everybody));
-    let mut ordered = make(query(Ask::Buckets));
-    let mut loose = make(query(Ask::Unordered));
+    let make = |d: Design| {
+        Herd::new(
+            seed,
+            n,
+            VALLEY_COLS,
+            VALLEY_ROWS,
+            rule,
+            radius,
+            d.query(VALLEY_COLS, VALLEY_ROWS),
+        )
+    };
+    let mut all = make(Design { everybody: true, ..Design::default() });
+    let mut ordered = make(Design::default());
+    let mut loose = make(Design { unordered: true, ..Design::default() });
 
     writeln!(
         out,

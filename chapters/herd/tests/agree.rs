@@ -3,7 +3,7 @@
 
 use herd::scene::crowd;
 use world::digest;
-use world::near::{Buckets, Everybody, Query};
+use world::near::{Buckets, Everybody, Query, Unordered};
 use world::terra::CELL;
 
 // ANCHOR: agree
@@ -28,7 +28,7 @@ fn ordered_buckets_steer_the_same_crowd_bit_for_bit() {
 #[test]
 fn unordered_buckets_make_a_different_world() {
     let mut ordered = crowd(512, |c, r| Buckets::new(c, r, CELL));
-    let mut loose = crowd(512, |c, r| Buckets::new(c, r, CELL).unordered(true));
+    let mut loose = crowd(512, |c, r| Unordered::new(c, r, CELL));
     for _ in 0..20 {
         ordered.tick().unwrap();
         loose.tick().unwrap();

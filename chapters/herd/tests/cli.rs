@@ -36,6 +36,7 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["tests", "--ticks", "0"], 2, "ticks");
     refused(&["clock", "--millis", "0"], 2, "millis");
     refused(&["graze"], 2, "graze");
+    refused(&["alone", "--everybody", "--unordered"], 2, "cannot be used with");
 }
 
 #[test]
@@ -43,7 +44,7 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
     refused(&["alone", "--radius", "16.5"], 1, "at most 16");
     refused(&["sweep", "--radius", "40", "--ticks", "3"], 1, "wider than the 16 px buckets");
     // Everybody has no buckets, so it can answer any radius.
-    let (code, out, _) = herd(&["alone", "--radius", "40", "--query", "everybody", "--ticks", "3"]);
+    let (code, out, _) = herd(&["alone", "--radius", "40", "--everybody", "--ticks", "3"]);
     assert_eq!(code, 0);
     assert!(out.contains("all three"));
 }
@@ -64,7 +65,7 @@ fn small_and_empty_runs_give_sensible_answers() {
     assert_eq!(code, 0, "{err}");
     // One walker has no nearest neighbour, and is one group of one.
     assert!(out.lines().any(|l| l.starts_with("all three") && l.contains(" - ")), "{out}");
-    let (code, out, _) = herd(&["alone", "--ticks", "0", "--rule", "herd"]);
+    let (code, out, _) = herd(&["alone", "--ticks", "0", "--rule", "all"]);
     assert_eq!(code, 0);
     assert!(out.contains("0 ticks"));
     let (code, out, _) = herd(&["sweep", "--ticks", "0"]);

@@ -7,10 +7,7 @@ use world::near::{Buckets, Everybody, Query};
 use world::render::{BLUE, Frame, GREY, INK, RED};
 use world::terra::CELL;
 
-use crate::scene::{crowd, crowd_side};
-
-/// The crowd sizes of the `tests` table and the benchmark.
-pub const SIZES: [usize; 5] = [32, 128, 512, 2048, 8192];
+use crate::scene::{SIZES, crowd, crowd_side};
 
 /// Distance tests per tick, averaged over `ticks` ticks of the benchmark's crowd.
 pub fn per_tick<Q: Query>(
