@@ -12,6 +12,7 @@ pub mod flock;
 pub mod ledger;
 pub mod near;
 pub mod out;
+pub mod progress;
 pub mod render;
 pub mod rng;
 pub mod steer;

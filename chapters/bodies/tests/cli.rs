@@ -1,10 +1,18 @@
 //! The binary as a reader meets it: bad input gets one line and an exit code, never a panic.
 
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 fn bodies(args: &[&str]) -> (i32, String, String) {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_bodies")).args(args).output().expect("the binary runs");
+    bodies_with(args, &[])
+}
+
+fn bodies_with(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bodies"))
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -64,4 +72,122 @@ fn no_subcommand_runs_the_chapter_in_order() {
             "== bodies clash"
         ]
     );
+}
+
+/// Runs the binary with its stdout closed at once, as `| true` does.
+fn closed(args: &[&str]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bodies"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("the binary ends");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bodies-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The width and height a PNG's header gives.
+fn png_size(path: &Path) -> (u32, u32) {
+    let b = std::fs::read(path).unwrap();
+    assert_eq!(&b[1..4], b"PNG", "{} is not a PNG", path.display());
+    let at = |i: usize| u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    (at(16), at(20))
+}
+
+#[test]
+fn a_picture_is_written_even_when_nobody_reads_the_report() {
+    let dir = scratch("closed");
+    for mode in ["held", "swarm"] {
+        let p = dir.join(format!("{mode}.png"));
+        let (code, err) = closed(&[mode, "--ticks", "50", "--picture", p.to_str().unwrap()]);
+        assert_eq!(code, 0, "{mode}: {err}");
+        assert!(err.is_empty(), "{mode}: {err}");
+        assert!(png_size(&p).0 > 0, "{mode}");
+    }
+    // With nothing asked for, a closed stdout just ends the run, quietly.
+    assert_eq!(closed(&["table"]), (0, String::new()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_picture_path_is_checked_before_the_work() {
+    for mode in ["held", "swarm"] {
+        let (code, out, err) =
+            bodies(&[mode, "--ticks", "20", "--picture", "/no/such/folder/p.png"]);
+        assert_eq!(code, 1, "{mode}: {err}");
+        assert!(out.is_empty(), "{mode} ran before refusing the path: {out}");
+        assert!(err.contains("/no/such/folder/p.png"), "{mode}: {err}");
+    }
+}
+
+#[test]
+fn the_longest_run_draws_a_picture_a_browser_can_open() {
+    let dir = scratch("wide");
+    let p = dir.join("held.png");
+    let (code, _, err) = bodies(&["held", "--ticks", "1000000", "--picture", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(png_size(&p), (4000, 402), "2,000 columns at twice the size");
+    let (_, help, _) = bodies(&["held", "--help"]);
+    assert!(help.contains("2,000 columns"), "{help}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_whole_number_follows_one_rule_and_names_its_flag() {
+    for (args, flag) in [
+        (&["held", "--ticks", " 3"][..], "--ticks"),
+        (&["swarm", "--seed", " 3"], "--seed"),
+        (&["swarm", "--seed", "-1"], "--seed"),
+        (&["clash", "--seed", "+1"], "--seed"),
+        (&["reorder", "--walks", " 3"], "--walks"),
+    ] {
+        let (code, _, err) = bodies(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(&format!("'{flag} <")), "{args:?} does not name {flag}: {err}");
+    }
+}
+
+#[test]
+fn one_tick_is_singular() {
+    let (_, out, _) = bodies(&["held", "--ticks", "1"]);
+    assert!(out.contains("in 1 tick:"), "{out}");
+    let (_, out, _) = bodies(&["swarm", "--ticks", "1"]);
+    assert!(out.contains("1 tick, the same run") && out.contains("on all 1 tick:"), "{out}");
+}
+
+/// Runs `args` with stderr on a terminal (a pseudo-terminal from `script`) and stdout in a
+/// file: what the terminal showed, and what the file got.
+#[cfg(target_os = "linux")]
+fn on_a_terminal(args: &str) -> (String, String) {
+    let file = std::env::temp_dir().join(format!("bodies-tty-{}", std::process::id()));
+    let line = format!("'{}' {args} > '{}'", env!("CARGO_BIN_EXE_bodies"), file.display());
+    let shown = Command::new("script")
+        .env("WORLD_PROGRESS_AFTER_MS", "0")
+        .args(["-qec", &line, "/dev/null"])
+        .output()
+        .expect("script, from util-linux, gives the run a terminal");
+    let report = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    (String::from_utf8_lossy(&shown.stdout).into_owned(), report)
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
+    let args = ["swarm", "--ticks", "60"];
+    let (terminal, report) = on_a_terminal(&args.join(" "));
+    assert!(terminal.contains("swarm: [") && terminal.contains("/60"), "{terminal:?}");
+    let (code, out, err) = bodies_with(&args, &[("WORLD_PROGRESS_AFTER_MS", "0")]);
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "progress went to a stderr that is not a terminal: {err}");
+    assert_eq!(report, out, "progress reached the report");
 }

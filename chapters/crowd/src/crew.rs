@@ -7,6 +7,7 @@ use std::path::Path;
 use world::beast::Design;
 use world::beast::roster::Cast;
 use world::cli::yes;
+use world::progress::Progress;
 
 use crate::chart::{self, Chart, Series};
 use crate::town::{COLS, HERD, ROWS, found, run_for};
@@ -20,13 +21,15 @@ pub fn run(
     clock: bool,
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    chart::ready(chart)?;
+    let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
+    let progress = Progress::new("crew", runs * u64::from(ticks));
     let mut narrow = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
-    run_for(&mut narrow, ticks);
+    run_for(&mut narrow, ticks, &progress);
     let want = narrow.digest();
     writeln!(
         out,
-        "{COLS}x{ROWS} valley, {HERD} creatures, {ticks} ticks, {} struck off",
+        "{COLS}x{ROWS} valley, {HERD} creatures, {}, {} struck off",
+        world::cli::count(ticks, "tick", "ticks"),
         narrow.roster.counts.struck
     )?;
     writeln!(out, "  cast narrow, each fan at its creature's turn: {want}")?;
@@ -44,7 +47,8 @@ pub fn run(
     let mut times = Vec::new();
     for crew in CREWS {
         let mut w = found(HERD, ROWS, Design::NOW, Cast::Wide { crew, loose, kept: true })?;
-        let c = crate::spend::timed(&mut w, ticks);
+        progress.say(format!("{crew} kept threads"));
+        let c = crate::spend::timed(&mut w, ticks, &progress);
         let kept = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
         let got = w.digest();
         let same = yes(got == want);
@@ -52,7 +56,8 @@ pub fn run(
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.
             let mut w = found(HERD, ROWS, Design::NOW, Cast::Wide { crew, loose, kept: false })?;
-            let c = crate::spend::timed(&mut w, ticks);
+            progress.say(format!("{crew} threads made per phase"));
+            let c = crate::spend::timed(&mut w, ticks, &progress);
             let scoped = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
             anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");
             times.push((crew, kept, scoped));

@@ -7,6 +7,7 @@ use std::path::Path;
 use world::beast::Design;
 use world::beast::brain::MULTIPLIES;
 use world::beast::roster::Cast;
+use world::progress::Progress;
 
 use crate::chart::{self, Chart, ORANGE, Series};
 use crate::spend::BUDGET_MS;
@@ -22,11 +23,11 @@ pub fn run(
     more: &[u32],
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    chart::ready(chart)?;
     writeln!(
         out,
-        "the {COLS}-wide valley at {} times its length, each run for {ticks} ticks",
-        list(&TIMES, more)
+        "the {COLS}-wide valley at {} times its length, each run for {}",
+        list(&TIMES, more),
+        world::cli::count(ticks, "tick", "ticks")
     )?;
     writeln!(out)?;
     write!(
@@ -36,11 +37,12 @@ pub fn run(
     )?;
     writeln!(out, "{}", if clock { "    ms a tick" } else { "" })?;
     let mut times = Vec::new();
+    let progress = Progress::new("fit", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
     for k in TIMES.iter().chain(more) {
         let (rows, herd) = (ROWS * *k as usize, HERD * *k as usize);
+        progress.say(format!("{herd} creatures"));
         let mut w = found(herd, rows, Design::NOW, Cast::Wide { crew, loose: false, kept: true })?;
-        let c = crate::spend::timed(&mut w, ticks);
-        eprintln!("fit: {herd} creatures done");
+        let c = crate::spend::timed(&mut w, ticks, &progress);
         write!(
             out,
             "  {COLS:>6} {rows:>6} {:>8} {herd:>9} {:>12} {:>13}",

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use world::beast::Design;
-use world::cli::whole;
+use world::cli::{Writes, whole};
+use world::out::Asked;
 
 mod chart;
 mod crew;
@@ -35,8 +36,12 @@ fn ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 100_000).map(|n| n as u32)
 }
 
+/// The most creatures a run takes. Each costs about 2 KB (its brain alone is 1.5 KB), so
+/// 100,000 of them on the longest valley stay under 300 MB, whatever the design and the crew.
+pub const MOST_HERD: u64 = 100_000;
+
 fn herd(s: &str) -> Result<usize, String> {
-    whole(s, "creatures", 1, 300_000).map(|n| n as usize)
+    whole(s, "creatures", 1, MOST_HERD).map(|n| n as usize)
 }
 
 fn rows(s: &str) -> Result<usize, String> {
@@ -45,6 +50,12 @@ fn rows(s: &str) -> Result<usize, String> {
 
 fn crew(s: &str) -> Result<usize, String> {
     whole(s, "threads", 1, 256).map(|n| n as usize)
+}
+
+/// How many times the chapter's valley a capacity row is: up to 33, so the largest row keeps
+/// within [`MOST_HERD`] creatures.
+fn times(s: &str) -> Result<u32, String> {
+    whole(s, "times the valley", 1, MOST_HERD / 3000).map(|n| n as u32)
 }
 
 /// The machine's cores: the default crew.
@@ -96,10 +107,10 @@ pub enum Mode {
     /// The work in one creature's tick, and in a crowd's: counts only, the same on every
     /// machine.
     Sums {
-        /// Creatures in the crowd.
+        /// Creatures in the crowd: 1 to 100,000.
         #[arg(long, default_value = "3000", value_parser = herd, allow_hyphen_values = true)]
         herd: usize,
-        /// Rows of the valley (it is always 150 cells across).
+        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
     },
@@ -107,10 +118,14 @@ pub enum Mode {
     /// ending on a digest of the whole world. Every retired design gives the same counts and
     /// the same digest.
     Spend {
+        /// Ticks to run: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// Creatures in the crowd: 1 to 100,000 (about 2 KB each), and no more than the valley
+        /// has cells of ground.
         #[arg(long, default_value = "3000", value_parser = herd, allow_hyphen_values = true)]
         herd: usize,
+        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
         #[command(flatten)]
@@ -122,18 +137,21 @@ pub enum Mode {
         #[arg(long)]
         clock: bool,
         /// Write a CPU profile of the run here (a flame graph SVG; needs the pprof feature).
-        #[arg(long, value_name = "FILE")]
+        /// Not with --clock: the profiler's sampling slows the run it would be timing.
+        #[arg(long, value_name = "FILE", conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
     },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the four changes, and with the fans cast wide.
     Share {
+        /// Ticks to run each design: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
     /// The phase narrow, then with the fans cast wide on 1, 2, 4, 8 and 16 threads: the
     /// digest of each, and whether it is the same run.
     Crew {
+        /// Ticks to run each crew: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Cast the fans wide and never look again after a death (the retired design).
@@ -151,6 +169,7 @@ pub enum Mode {
     /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
     Fit {
+        /// Ticks to run each row: 1 to 100,000.
         #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Threads the fans are cast on (default: the machine's cores).
@@ -159,8 +178,9 @@ pub enum Mode {
         /// Also time each row: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
-        /// Extra row sizes (times the 150x100 valley), for the capacity run.
-        #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=100))]
+        /// Extra row sizes, for the capacity run: 1 to 33 times the 150x100 valley (33 times
+        /// is 99,000 creatures), separated by commas.
+        #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
         more: Vec<u32>,
         /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
         /// (up) against creatures (across, a tick every 10,000), in blue; the 50 ms budget in
@@ -170,8 +190,10 @@ pub enum Mode {
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
+        /// Ticks to run before the picture: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// The PNG to draw into (600 by 400 pixels).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
@@ -189,6 +211,18 @@ pub const BOOK_ORDER: &[&str] = &[
     "sums --herd 30000 --rows 1000",
     "crew --ticks 20 --loose",
 ];
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        let file = match &self.mode {
+            Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
+            Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => chart.clone(),
+            Some(Mode::Picture { out, .. }) => Some(out.clone()),
+            _ => None,
+        };
+        file.into_iter().map(Asked::File).collect()
+    }
+}
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -7,6 +7,7 @@ use world::beast::Design;
 use world::beast::World;
 use world::beast::roster::Cast;
 use world::ledger;
+use world::progress::Progress;
 
 use crate::town::{HERD, ROWS, found};
 
@@ -51,7 +52,8 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
         "this binary does not install world::ledger::Counting as its global allocator, so \
          there is nothing to count"
     );
-    writeln!(out, "heap allocations inside the creature phase, {HERD} creatures, {ticks} ticks")?;
+    let span = world::cli::count(ticks, "tick", "ticks");
+    writeln!(out, "heap allocations inside the creature phase, {HERD} creatures, {span}")?;
     writeln!(out)?;
     writeln!(
         out,
@@ -65,13 +67,16 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
         Design::NOW,
         Cast::Wide { crew: 2, loose: false, kept: true },
     ));
+    let progress = Progress::new("share", designs.len() as u64);
     for (name, design, cast) in designs {
+        progress.say(name.clone());
         let mut w = found(HERD, ROWS, design, cast)?;
         let (all, late, late_ticks) = counted(&mut w, ticks);
         let per_tick = all as f64 / f64::from(ticks);
         let each = per_tick / w.roster.live.len().max(1) as f64;
         let late = late as f64 / f64::from(late_ticks);
         writeln!(out, "  {name:<44} {per_tick:>9.1} {each:>9.3} {late:>11.1}  {}", w.digest())?;
+        progress.step();
     }
     writeln!(out)?;
     writeln!(

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use world::beast::roster::Cast;
 use world::beast::{Design, World};
+use world::cli::count;
+use world::progress::Progress;
 
 use crate::Retired;
 use crate::town::{COLS, found};
@@ -31,10 +33,11 @@ pub struct Clock {
     pub phase: Duration,
 }
 
-/// Runs `w` for `ticks`, timing each tick and the phase inside it.
-pub fn timed(w: &mut World, ticks: u32) -> Clock {
+/// Runs `w` for `ticks`, timing each tick and the phase inside it, a step of `progress` a tick.
+pub fn timed(w: &mut World, ticks: u32, progress: &Progress) -> Clock {
     let mut c = Clock::default();
     for _ in 0..ticks {
+        progress.step();
         let t0 = Instant::now();
         w.hab.grow();
         let t1 = Instant::now();
@@ -65,6 +68,7 @@ pub fn describe(d: Design, cast: Cast) -> [String; 2] {
 }
 
 pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
+    crate::profile::can(s.cpuprofile.as_deref())?;
     let design = s.retired.design();
     let cast = if s.retired.was {
         Cast::Narrow
@@ -73,17 +77,17 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     };
     let mut w = found(s.herd, s.rows, design, cast)?;
     let profile = crate::profile::start(s.cpuprofile.as_deref())?;
-    let clock = timed(&mut w, s.ticks);
+    let clock = timed(&mut w, s.ticks, &Progress::new("spend", u64::from(s.ticks)));
     let top = crate::profile::finish(profile, s.cpuprofile.as_deref())?;
     let r = &w.roster;
     let c = r.counts;
     writeln!(
         out,
-        "{COLS}x{} valley, {} cells, {} plants, {} creatures",
+        "{COLS}x{} valley, {} cells, {}, {}",
         s.rows,
         COLS * s.rows,
-        w.hab.stands.len(),
-        s.herd
+        count(w.hab.stands.len() as u64, "plant", "plants"),
+        count(s.herd as u64, "creature", "creatures")
     )?;
     for line in describe(design, cast) {
         writeln!(out, "  {line}")?;

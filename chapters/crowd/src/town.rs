@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use world::beast::roster::Cast;
 use world::beast::{Design, World};
+use world::progress::Progress;
 use world::render::{Frame, INK, RED};
 
 pub const SEED: u64 = 5;
@@ -19,10 +20,11 @@ pub fn found(herd: usize, rows: usize, design: Design, cast: Cast) -> anyhow::Re
     World::found(SEED, COLS, rows, herd, design, cast).map_err(anyhow::Error::msg)
 }
 
-/// Runs `ticks` ticks.
-pub fn run_for(w: &mut World, ticks: u32) {
+/// Runs `ticks` ticks, a step of `progress` each.
+pub fn run_for(w: &mut World, ticks: u32, progress: &Progress) {
     for _ in 0..ticks {
         w.tick();
+        progress.step();
     }
 }
 
@@ -30,7 +32,7 @@ pub fn run_for(w: &mut World, ticks: u32) {
 /// a body was buried in red, creatures as dark dots; 4 pixels to a cell.
 pub fn picture(out: &mut dyn Write, ticks: u32, path: &Path) -> anyhow::Result<()> {
     let mut w = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
-    run_for(&mut w, ticks);
+    run_for(&mut w, ticks, &Progress::new("picture", u64::from(ticks)));
     const PX: i64 = 4;
     let mut f = Frame::new(COLS * PX as usize, ROWS * PX as usize);
     w.hab.ground.draw(&mut f, PX);

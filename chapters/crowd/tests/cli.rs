@@ -1,7 +1,9 @@
 //! The crowd binary from outside: the counts it must print, and bad input turned into one line
 //! and an exit code, never a panic.
 
-use std::process::{Command, Output};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 
 fn crowd(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().expect("the binary runs")
@@ -96,4 +98,124 @@ fn the_first_wiring_and_the_last_are_the_same_run() {
     let counts = |s: &str| s.lines().skip(3).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(counts(&was), counts(&now));
     assert!(now.contains("creatures struck off"), "{now}");
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crowd-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary and reads one line of its report before closing the pipe, as `| head -1`
+/// does: the exit code and stderr.
+fn head(args: &[&str]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crowd"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let out = child.wait_with_output().expect("the binary ends");
+    (out.status.code().unwrap_or(-1), text(&out.stderr))
+}
+
+#[test]
+fn a_chart_is_written_whole_even_when_the_reader_stops_early() {
+    let dir = scratch("head");
+    for mode in ["crew", "fit"] {
+        let chart = dir.join(format!("{mode}.png"));
+        let (code, err) = head(&[mode, "--ticks", "2", "--chart", chart.to_str().unwrap()]);
+        assert_eq!((code, err.as_str()), (0, ""), "{mode}");
+        let png = std::fs::read(&chart).unwrap();
+        assert!(png.len() > 100 && &png[1..4] == b"PNG", "{mode}: {} bytes", png.len());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_that_cannot_finish_leaves_the_file_it_was_given_alone() {
+    let dir = scratch("keep");
+    let kept = dir.join("k");
+    std::fs::write(&kept, "data\n").unwrap();
+    let o = crowd(&["spend", "--ticks", "5", "--cpuprofile", kept.to_str().unwrap()]);
+    if cfg!(feature = "pprof") {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    } else {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(text(&o.stderr).contains("no profiler"), "{}", text(&o.stderr));
+        assert!(o.stdout.is_empty(), "it ran before refusing: {}", text(&o.stdout));
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "data\n");
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "a scratch file was left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_path_is_checked_before_the_work() {
+    for args in [
+        &["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"][..],
+        &["crew", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
+        &["fit", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
+    ] {
+        let o = crowd(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?} ran first: {}", text(&o.stdout));
+    }
+}
+
+#[test]
+fn conflicting_flags_are_refused() {
+    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--clock");
+    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--cpuprofile");
+}
+
+#[test]
+fn a_refusal_keeps_the_missing_flag_and_the_tip() {
+    refused(&["picture"], 2, "--out <FILE>");
+    refused(&["spend", "--tick", "3"], 2, "similar argument exists: '--ticks'");
+    refused(&["spend", "--ticks", " 3"], 2, "'--ticks <TICKS>'");
+}
+
+#[test]
+fn every_size_stays_within_the_stated_limits() {
+    refused(&["spend", "--herd", "100001"], 2, "give 1 to 100000");
+    refused(&["sums", "--herd", "300000"], 2, "give 1 to 100000");
+    refused(&["fit", "--more", "34"], 2, "give 1 to 33");
+    let help = text(&crowd(&["spend", "--help"]).stdout);
+    assert!(help.contains("1 to 100,000"), "{help}");
+}
+
+#[test]
+fn one_creature_is_singular() {
+    let out = text(&crowd(&["spend", "--ticks", "1", "--herd", "1"]).stdout);
+    assert!(out.lines().next().unwrap().ends_with(", 1 creature"), "{out}");
+    let out = text(&crowd(&["sums", "--herd", "1"]).stdout);
+    assert!(out.contains("\n1 creature on a 150x100 valley"), "{out}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
+    let file = std::env::temp_dir().join(format!("crowd-tty-{}", std::process::id()));
+    let args = "spend --ticks 20 --herd 300";
+    let line = format!("'{}' {args} > '{}'", env!("CARGO_BIN_EXE_crowd"), file.display());
+    let shown = Command::new("script")
+        .env("WORLD_PROGRESS_AFTER_MS", "0")
+        .args(["-qec", &line, "/dev/null"])
+        .output()
+        .expect("script, from util-linux, gives the run a terminal");
+    let terminal = text(&shown.stdout);
+    assert!(terminal.contains("spend: [") && terminal.contains("/20"), "{terminal:?}");
+    let report = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    let plain = Command::new(env!("CARGO_BIN_EXE_crowd"))
+        .args(args.split(' '))
+        .env("WORLD_PROGRESS_AFTER_MS", "0")
+        .output()
+        .unwrap();
+    assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
+    assert_eq!(report, text(&plain.stdout), "progress reached the report");
 }
