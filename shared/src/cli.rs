@@ -39,6 +39,13 @@ impl Failure {
     }
 }
 
+/// What every chapter binary promises, for the end of its `--help`.
+pub const PROMISES: &str = "\
+A run that lasts more than a second shows a progress bar on stderr when stderr is a terminal, \
+and nowhere else. Every file a run is asked for is checked before the work starts and written \
+whole, even if the reader of the report stops early. Each flag's help gives its limits; within \
+them a run stays under 300 MB of memory.";
+
 /// A parsed command line that can say which files its run will write besides the report, so
 /// that every path is checked before the work starts and a picture is written even when the
 /// reader stops reading the report early.
@@ -205,6 +212,22 @@ impl<W: Write> Write for Report<W> {
     }
 }
 
+/// How a run ends, given what stdout did. A reader who stopped reading is no failure: a run
+/// with files to write went on to write them, and one without stopped at the closed pipe. Any
+/// other failure of stdout is one, after the files are written.
+fn ending(
+    result: Result<(), Failure>,
+    stdout: Option<&io::Error>,
+    kept_going: bool,
+) -> Result<(), Failure> {
+    let closed = stdout.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
+    match (result, stdout) {
+        (Err(Failure::Run(_)), Some(_)) if closed && !kept_going => Ok(()),
+        (Ok(()), Some(e)) if !closed => Err(Failure::Run(format!("cannot print the report: {e}"))),
+        (r, _) => r,
+    }
+}
+
 /// The whole of a chapter binary's `main`.
 pub fn main<C: Parser + Writes>(
     name: &str,
@@ -221,17 +244,7 @@ pub fn main<C: Parser + Writes>(
         None => Ok(()),
     });
     let _ = out.flush();
-    let closed = out.failed.as_ref().map(io::Error::kind);
-    let result = match (result, closed) {
-        // The reader stopped reading: everything asked for is done, or nothing was asked for.
-        (Err(Failure::Run(_)), Some(io::ErrorKind::BrokenPipe))
-        | (Ok(()), Some(io::ErrorKind::BrokenPipe)) => Ok(()),
-        (Ok(()), Some(_)) => Err(Failure::Run(format!(
-            "cannot print the report: {}",
-            out.failed.as_ref().map_or(String::new(), ToString::to_string)
-        ))),
-        (r, _) => r,
-    };
+    let result = ending(result, out.failed.as_ref(), out.keep_going);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
@@ -351,6 +364,19 @@ mod tests {
         fn flush(&mut self) -> io::Result<()> {
             Ok(())
         }
+    }
+
+    #[test]
+    fn a_closed_pipe_is_no_failure_but_a_failed_picture_still_is() {
+        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        let failed = || Err(Failure::Run("cannot write p.png".into()));
+        assert!(ending(failed(), Some(&pipe), false).is_ok(), "stopped at the pipe");
+        assert!(ending(failed(), Some(&pipe), true).is_err(), "the picture failed");
+        assert!(ending(Ok(()), Some(&pipe), true).is_ok());
+        assert!(ending(Ok(()), Some(&full), true).is_err(), "the report was lost");
+        assert!(ending(failed(), Some(&full), false).is_err());
+        assert!(ending(Ok(()), None, false).is_ok());
     }
 
     #[test]

@@ -18,7 +18,7 @@ mod table;
 /// Chapter 1 of the book: how a body moves, why the order of a step matters, and how to prove
 /// two runs are the same run. With no subcommand, every experiment runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "bodies", version)]
+#[command(name = "bodies", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -72,7 +72,7 @@ pub enum Mode {
         /// The seed the bodies are placed and launched from.
         #[arg(long, default_value = "7", value_parser = world::cli::seed, allow_hyphen_values = true)]
         seed: u64,
-        /// Ticks to run: 1 to 1,000,000 (a million take about ten minutes).
+        /// Ticks to run: 1 to 1,000,000 (a million take some minutes).
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw the first run's trails and final places into this PNG.

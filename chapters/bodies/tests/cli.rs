@@ -54,6 +54,7 @@ fn help_explains_each_mode() {
     for mode in ["table", "orders", "held", "swarm", "reorder", "clash"] {
         assert!(out.contains(mode), "--help does not mention {mode}");
     }
+    assert!(out.contains("progress bar on stderr") && out.contains("300 MB"), "{out}");
 }
 
 #[test]

@@ -26,7 +26,7 @@ mod town;
 /// costs, and how the looking goes wide without changing the run. With no subcommand, every
 /// table runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "crowd", version)]
+#[command(name = "crowd", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,

@@ -24,7 +24,7 @@ use scene::Rule;
 /// the neighbours those rules listen to. With no subcommand, every experiment runs in the
 /// book's order.
 #[derive(Parser, Debug)]
-#[command(name = "herd", version)]
+#[command(name = "herd", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
