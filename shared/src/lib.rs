@@ -17,6 +17,8 @@ pub mod render;
 pub mod rng;
 pub mod steer;
 pub mod terra;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod vec;
 
 pub use field::Body;

@@ -1,7 +1,8 @@
 //! The binary as a reader meets it: bad input gets one line and an exit code, never a panic.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+use world::testing;
 
 fn bodies(args: &[&str]) -> (i32, String, String) {
     bodies_with(args, &[])
@@ -75,46 +76,26 @@ fn no_subcommand_runs_the_chapter_in_order() {
     );
 }
 
-/// Runs the binary with its stdout closed at once, as `| true` does.
-fn closed(args: &[&str]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bodies"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    drop(child.stdout.take());
-    let out = child.wait_with_output().expect("the binary ends");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
-}
+const BIN: &str = env!("CARGO_BIN_EXE_bodies");
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bodies-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The width and height a PNG's header gives.
-fn png_size(path: &Path) -> (u32, u32) {
-    let b = std::fs::read(path).unwrap();
-    assert_eq!(&b[1..4], b"PNG", "{} is not a PNG", path.display());
-    let at = |i: usize| u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-    (at(16), at(20))
+/// A PNG's width and height.
+fn png_size(path: &std::path::Path) -> (u32, u32) {
+    testing::png_size(path).unwrap_or_else(|| panic!("{} is not a PNG", path.display()))
 }
 
 #[test]
 fn a_picture_is_written_even_when_nobody_reads_the_report() {
-    let dir = scratch("closed");
+    let dir = testing::scratch("bodies-closed");
     for mode in ["held", "swarm"] {
         let p = dir.join(format!("{mode}.png"));
-        let (code, err) = closed(&[mode, "--ticks", "50", "--picture", p.to_str().unwrap()]);
+        let (code, err) =
+            testing::cut_short(BIN, &[mode, "--ticks", "50", "--picture", p.to_str().unwrap()], 0);
         assert_eq!(code, 0, "{mode}: {err}");
         assert!(err.is_empty(), "{mode}: {err}");
         assert!(png_size(&p).0 > 0, "{mode}");
     }
     // With nothing asked for, a closed stdout just ends the run, quietly.
-    assert_eq!(closed(&["table"]), (0, String::new()));
+    assert_eq!(testing::cut_short(BIN, &["table"], 0), (0, String::new()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -131,7 +112,7 @@ fn a_picture_path_is_checked_before_the_work() {
 
 #[test]
 fn the_longest_run_draws_a_picture_a_browser_can_open() {
-    let dir = scratch("wide");
+    let dir = testing::scratch("bodies-wide");
     let p = dir.join("held.png");
     let (code, _, err) = bodies(&["held", "--ticks", "1000000", "--picture", p.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -165,27 +146,11 @@ fn one_tick_is_singular() {
     assert!(out.contains("1 tick, the same run") && out.contains("on all 1 tick:"), "{out}");
 }
 
-/// Runs `args` with stderr on a terminal (a pseudo-terminal from `script`) and stdout in a
-/// file: what the terminal showed, and what the file got.
-#[cfg(target_os = "linux")]
-fn on_a_terminal(args: &str) -> (String, String) {
-    let file = std::env::temp_dir().join(format!("bodies-tty-{}", std::process::id()));
-    let line = format!("'{}' {args} > '{}'", env!("CARGO_BIN_EXE_bodies"), file.display());
-    let shown = Command::new("script")
-        .env("WORLD_PROGRESS_AFTER_MS", "0")
-        .args(["-qec", &line, "/dev/null"])
-        .output()
-        .expect("script, from util-linux, gives the run a terminal");
-    let report = std::fs::read_to_string(&file).unwrap();
-    std::fs::remove_file(&file).unwrap();
-    (String::from_utf8_lossy(&shown.stdout).into_owned(), report)
-}
-
 #[test]
 #[cfg(target_os = "linux")]
 fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
     let args = ["swarm", "--ticks", "60"];
-    let (terminal, report) = on_a_terminal(&args.join(" "));
+    let (terminal, report) = testing::on_a_terminal(BIN, &args.join(" "));
     assert!(terminal.contains("swarm: [") && terminal.contains("/60"), "{terminal:?}");
     let (code, out, err) = bodies_with(&args, &[("WORLD_PROGRESS_AFTER_MS", "0")]);
     assert_eq!(code, 0);

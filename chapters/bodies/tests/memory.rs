@@ -4,20 +4,11 @@
 
 use std::process::Command;
 
-use nix::sys::resource::{UsageWho, getrusage};
-
-/// 300 MB in the kibibytes Linux counts resident memory in.
-const MOST_KB: i64 = 300 * 1000 * 1000 / 1024;
-
-/// The largest resident size of any child of this test so far, in kibibytes.
-fn peak() -> i64 {
-    getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage").max_rss()
-}
+use world::testing::{self, MOST_MB};
 
 #[test]
 fn the_largest_runs_stay_under_300_mb() {
-    let dir = std::env::temp_dir().join(format!("bodies-memory-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = testing::scratch("bodies-memory");
     let picture = dir.join("held.png");
     let picture = picture.to_str().unwrap();
     for args in [
@@ -28,7 +19,7 @@ fn the_largest_runs_stay_under_300_mb() {
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_bodies")).args(args).output().unwrap();
         assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-        assert!(peak() < MOST_KB, "{args:?} took {} MB", peak() * 1024 / 1_000_000);
+        assert!(testing::peak_mb() < MOST_MB, "{args:?} took {} MB", testing::peak_mb());
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,9 +1,9 @@
 //! The crowd binary from outside: the counts it must print, and bad input turned into one line
 //! and an exit code, never a panic.
 
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+use world::testing;
 
 fn crowd(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().expect("the binary runs")
@@ -100,34 +100,15 @@ fn the_first_wiring_and_the_last_are_the_same_run() {
     assert!(now.contains("creatures struck off"), "{now}");
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("crowd-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs the binary and reads one line of its report before closing the pipe, as `| head -1`
-/// does: the exit code and stderr.
-fn head(args: &[&str]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_crowd"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    let out = child.wait_with_output().expect("the binary ends");
-    (out.status.code().unwrap_or(-1), text(&out.stderr))
-}
+const BIN: &str = env!("CARGO_BIN_EXE_crowd");
 
 #[test]
 fn a_chart_is_written_whole_even_when_the_reader_stops_early() {
-    let dir = scratch("head");
+    let dir = testing::scratch("crowd-head");
     for mode in ["crew", "fit"] {
         let chart = dir.join(format!("{mode}.png"));
-        let (code, err) = head(&[mode, "--ticks", "2", "--chart", chart.to_str().unwrap()]);
+        let args = [mode, "--ticks", "2", "--chart", chart.to_str().unwrap()];
+        let (code, err) = testing::cut_short(BIN, &args, 1);
         assert_eq!((code, err.as_str()), (0, ""), "{mode}");
         let png = std::fs::read(&chart).unwrap();
         assert!(png.len() > 100 && &png[1..4] == b"PNG", "{mode}: {} bytes", png.len());
@@ -137,7 +118,7 @@ fn a_chart_is_written_whole_even_when_the_reader_stops_early() {
 
 #[test]
 fn a_run_that_cannot_finish_leaves_the_file_it_was_given_alone() {
-    let dir = scratch("keep");
+    let dir = testing::scratch("crowd-keep");
     let kept = dir.join("k");
     std::fs::write(&kept, "data\n").unwrap();
     let o = crowd(&["spend", "--ticks", "5", "--cpuprofile", kept.to_str().unwrap()]);
@@ -199,19 +180,10 @@ fn one_creature_is_singular() {
 #[test]
 #[cfg(target_os = "linux")]
 fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
-    let file = std::env::temp_dir().join(format!("crowd-tty-{}", std::process::id()));
     let args = "spend --ticks 20 --herd 300";
-    let line = format!("'{}' {args} > '{}'", env!("CARGO_BIN_EXE_crowd"), file.display());
-    let shown = Command::new("script")
-        .env("WORLD_PROGRESS_AFTER_MS", "0")
-        .args(["-qec", &line, "/dev/null"])
-        .output()
-        .expect("script, from util-linux, gives the run a terminal");
-    let terminal = text(&shown.stdout);
+    let (terminal, report) = testing::on_a_terminal(BIN, args);
     assert!(terminal.contains("spend: [") && terminal.contains("/20"), "{terminal:?}");
-    let report = std::fs::read_to_string(&file).unwrap();
-    std::fs::remove_file(&file).unwrap();
-    let plain = Command::new(env!("CARGO_BIN_EXE_crowd"))
+    let plain = Command::new(BIN)
         .args(args.split(' '))
         .env("WORLD_PROGRESS_AFTER_MS", "0")
         .output()

@@ -4,15 +4,7 @@
 
 use std::process::Command;
 
-use nix::sys::resource::{UsageWho, getrusage};
-
-/// 300 MB in the kibibytes Linux counts resident memory in.
-const MOST_KB: i64 = 300 * 1000 * 1000 / 1024;
-
-/// The largest resident size of any child of this test so far, in kibibytes.
-fn peak() -> i64 {
-    getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage").max_rss()
-}
+use world::testing::{self, MOST_MB};
 
 #[test]
 fn the_largest_runs_stay_under_300_mb() {
@@ -28,6 +20,6 @@ fn the_largest_runs_stay_under_300_mb() {
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().unwrap();
         assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-        assert!(peak() < MOST_KB, "{args:?} took {} MB", peak() * 1024 / 1_000_000);
+        assert!(testing::peak_mb() < MOST_MB, "{args:?} took {} MB", testing::peak_mb());
     }
 }

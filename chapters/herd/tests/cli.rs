@@ -1,7 +1,8 @@
 //! Bad input ends in one line on stderr and an exit code, never a panic.
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+use world::testing;
 
 /// Runs the chapter binary; returns its exit code, stdout and stderr.
 fn herd(args: &[&str]) -> (i32, String, String) {
@@ -93,36 +94,21 @@ fn help_teaches_and_exits_0() {
     assert!(out.contains("--shot") && out.contains("together"));
 }
 
-/// Runs the binary with its stdout closed at once, as `| true` does: exit code and stderr.
-fn closed(args: &[&str]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_herd"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    drop(child.stdout.take());
-    let out = child.wait_with_output().expect("the binary ends");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("herd-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+const BIN: &str = env!("CARGO_BIN_EXE_herd");
 
 #[test]
 fn pictures_are_written_even_when_nobody_reads_the_report() {
-    let dir = scratch("closed");
+    let dir = testing::scratch("herd-closed");
     let shots = dir.join("shots");
-    let (code, err) = closed(&["alone", "--ticks", "5", "--shot", shots.to_str().unwrap()]);
+    let (code, err) =
+        testing::cut_short(BIN, &["alone", "--ticks", "5", "--shot", shots.to_str().unwrap()], 0);
     assert_eq!((code, err.as_str()), (0, ""));
     for rule in ["none", "separate", "align", "cohere", "herd"] {
         assert!(std::fs::metadata(shots.join(format!("{rule}.png"))).unwrap().len() > 100);
     }
     let chart = dir.join("tests.png");
-    let (code, err) = closed(&["tests", "--ticks", "1", "--chart", chart.to_str().unwrap()]);
+    let (code, err) =
+        testing::cut_short(BIN, &["tests", "--ticks", "1", "--chart", chart.to_str().unwrap()], 0);
     assert_eq!((code, err.as_str()), (0, ""));
     assert!(std::fs::metadata(&chart).unwrap().len() > 100);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -140,11 +126,12 @@ fn every_path_is_checked_before_the_work() {
         assert!(out.is_empty(), "{args:?} ran before refusing its path: {out}");
     }
     // A shot folder that is not there yet is made, but only when the first picture is due.
-    let dir = scratch("later");
+    let dir = testing::scratch("herd-later");
+    let shots = dir.join("shots");
     let (code, _, err) =
-        herd(&["alone", "--ticks", "1", "--rule", "none", "--shot", dir.to_str().unwrap()]);
+        herd(&["alone", "--ticks", "1", "--rule", "none", "--shot", shots.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(dir.join("none.png").is_file());
+    assert!(shots.join("none.png").is_file());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -182,16 +169,7 @@ fn progress_never_goes_to_a_stderr_that_is_not_a_terminal() {
 #[test]
 #[cfg(target_os = "linux")]
 fn a_long_run_shows_progress_on_a_terminal() {
-    let file = std::env::temp_dir().join(format!("herd-tty-{}", std::process::id()));
-    let line = format!("'{}' tests --ticks 1 > '{}'", env!("CARGO_BIN_EXE_herd"), file.display());
-    let shown = Command::new("script")
-        .env("WORLD_PROGRESS_AFTER_MS", "0")
-        .args(["-qec", &line, "/dev/null"])
-        .output()
-        .expect("script, from util-linux, gives the run a terminal");
-    let terminal = String::from_utf8_lossy(&shown.stdout);
+    let (terminal, report) = testing::on_a_terminal(BIN, "tests --ticks 1");
     assert!(terminal.contains("tests: [") && terminal.contains("/10"), "{terminal:?}");
-    let report = std::fs::read_to_string(&file).unwrap();
-    std::fs::remove_file(&file).unwrap();
     assert_eq!(report, herd(&["tests", "--ticks", "1"]).1, "progress reached the report");
 }
