@@ -2,7 +2,10 @@
 //! the text of any block. (Later chapters add theirs here.)
 
 fn run(args: &str) -> String {
-    theworld::run::run(&format!("cargo run --release -p {args}")).expect("a runnable command")
+    let ran =
+        theworld::run::run(&format!("cargo run --release -p {args}")).expect("a runnable command");
+    assert_eq!(ran.refused, None, "{args}");
+    ran.stdout
 }
 
 #[test]

@@ -8,7 +8,9 @@
 //! chapter's `--help`, in its `designs` table and, once blessed, in the book, with nothing else
 //! to edit.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
+
+use crate::progress::Progress;
 
 use clap::{ArgAction, Args, Command, FromArgMatches};
 
@@ -110,7 +112,7 @@ pub fn report<D: Args + FromArgMatches>(
     let mut rows = plan::<D>();
     let mut now: Option<Run> = None;
     let passes = if clock { PASSES } else { 1 };
-    let mut progress = Progress::new(passes * (rows.len() + 1));
+    let progress = Progress::new("designs", (passes * (rows.len() + 1)) as u64);
     for pass in 0..passes {
         keep_fastest(&mut now, run(with::<D>(&[])?)?);
         progress.step();
@@ -220,28 +222,6 @@ fn drop_moving_groups(rows: &mut Vec<Row>, now: Option<&str>) {
         .map(|r| r.heading.clone())
         .collect();
     rows.retain(|r| r.flags.len() == 1 || !moving.contains(&r.heading));
-}
-
-/// How many of the runs are done, on stderr when it is a terminal, since all of them together
-/// can take a while; nothing at all otherwise, so a pipe or the book sees only the table.
-struct Progress {
-    done: usize,
-    of: usize,
-    shown: bool,
-}
-
-impl Progress {
-    fn new(of: usize) -> Progress {
-        Progress { done: 0, of, shown: std::io::stderr().is_terminal() }
-    }
-
-    fn step(&mut self) {
-        self.done += 1;
-        if self.shown {
-            let end = if self.done == self.of { "\n" } else { "" };
-            eprint!("\rdesigns: {} of {} runs{end}", self.done, self.of);
-        }
-    }
 }
 
 /// Keeps the first run's digest, which every pass repeats, and the fastest time.

@@ -14,10 +14,13 @@ pub mod lanes;
 pub mod ledger;
 pub mod near;
 pub mod out;
+pub mod progress;
 pub mod render;
 pub mod rng;
 pub mod steer;
 pub mod terra;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod vec;
 
 pub use field::Body;

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use world::beast::Design;
 use world::cli::yes;
+use world::progress::Progress;
 
 use crate::chart::{self, Chart, Series};
 use crate::town::{COLS, CROWD, ROWS, found, run_for, timed};
@@ -21,13 +22,15 @@ pub fn run(
     clock: bool,
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    chart::ready(chart)?;
+    let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
+    let progress = Progress::new("crew", runs * u64::from(ticks));
     let mut narrow = found(CROWD, ROWS, Design { narrow: true, loose: false, ..design }, 1)?;
-    run_for(&mut narrow, ticks);
+    run_for(&mut narrow, ticks, &progress);
     let want = narrow.digest();
     writeln!(
         out,
-        "{COLS}x{ROWS} valley, {CROWD} creatures, {ticks} ticks, {} struck off",
+        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} struck off",
+        world::cli::count(ticks, "tick", "ticks"),
         narrow.roster.counts.run.struck
     )?;
     writeln!(out, "  cast narrow, each fan at its creature's turn: {want}")?;
@@ -45,14 +48,16 @@ pub fn run(
     let mut times = Vec::new();
     for crew in CREWS {
         let mut w = found(CROWD, ROWS, design, crew)?;
-        let kept = timed(&mut w, ticks).phase_ms(ticks);
+        progress.say(format!("{crew} kept threads"));
+        let kept = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let got = w.digest();
         let same = yes(got == want);
         writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {:>10}", w.roster.counts.run.recast)?;
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.
             let mut w = found(CROWD, ROWS, Design { scoped: true, ..design }, crew)?;
-            let scoped = timed(&mut w, ticks).phase_ms(ticks);
+            progress.say(format!("{crew} threads made per phase"));
+            let scoped = timed(&mut w, ticks, &progress).phase_ms(ticks);
             anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");
             times.push((crew, kept, scoped));
         }

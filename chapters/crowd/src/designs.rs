@@ -5,6 +5,7 @@ use std::io::Write;
 
 use world::beast::Design;
 use world::designs::{Run, Table, report};
+use world::progress::Progress;
 
 use crate::town::{COLS, CROWD, ROWS, found, timed};
 
@@ -15,7 +16,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, clock: bool) -> anyhow::Result<()> {
     let table = Table { package: "crowd", run: &spend, about: &about, unit: "ms a tick" };
     report::<Design>(out, &table, clock, |design| {
         let mut w = found(CROWD, ROWS, design, crate::cores())?;
-        let time = timed(&mut w, ticks).phase_ms(ticks);
+        let time = timed(&mut w, ticks, &Progress::none()).phase_ms(ticks);
         Ok(Run { digest: w.digest(), time })
     })
 }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use world::beast::Design;
 use world::beast::brain::MULTIPLIES;
+use world::progress::Progress;
 
 use crate::chart::{self, Chart, ORANGE, Series};
 use crate::town::{BUDGET_MS, COLS, CROWD, ROWS, found, timed};
@@ -21,11 +22,11 @@ pub fn run(
     more: &[u32],
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    chart::ready(chart)?;
     writeln!(
         out,
-        "the {COLS}-wide valley at {} times its length, each run for {ticks} ticks",
-        list(&TIMES, more)
+        "the {COLS}-wide valley at {} times its length, each run for {}",
+        list(&TIMES, more),
+        world::cli::count(ticks, "tick", "ticks")
     )?;
     writeln!(out)?;
     write!(
@@ -35,11 +36,12 @@ pub fn run(
     )?;
     writeln!(out, "{}", if clock { "    ms a tick" } else { "" })?;
     let mut times = Vec::new();
+    let progress = Progress::new("fit", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
     for k in TIMES.iter().chain(more) {
         let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
+        progress.say(format!("{crowd} creatures"));
         let mut w = found(crowd, rows, design, crew)?;
-        let c = timed(&mut w, ticks);
-        eprintln!("fit: {crowd} creatures done");
+        let c = timed(&mut w, ticks, &progress);
         write!(
             out,
             "  {COLS:>6} {rows:>6} {:>8} {crowd:>9} {:>12} {:>13}",

@@ -5,6 +5,7 @@ use std::io::Write;
 
 use world::beast::{Design, Moment, World};
 use world::ledger;
+use world::progress::Progress;
 
 use crate::town::{CROWD, ROWS, found};
 
@@ -55,7 +56,8 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
         "this binary does not install world::ledger::Counting as its global allocator, so \
          there is nothing to count"
     );
-    writeln!(out, "heap allocations inside the creature phase, {CROWD} creatures, {ticks} ticks")?;
+    let span = world::cli::count(ticks, "tick", "ticks");
+    writeln!(out, "heap allocations inside the creature phase, {CROWD} creatures, {span}")?;
     writeln!(out)?;
     writeln!(
         out,
@@ -65,13 +67,16 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
     let mut designs: Vec<(&str, Design, usize)> =
         rows().into_iter().map(|(name, d)| (name, d, 1)).collect();
     designs.push(("and the fans cast wide on 2 kept threads", Design::NOW, 2));
+    let progress = Progress::new("ledger", designs.len() as u64);
     for (name, design, crew) in designs {
+        progress.say(name.to_string());
         let mut w = found(CROWD, ROWS, design, crew)?;
         let (all, late, late_ticks) = counted(&mut w, ticks);
         let per_tick = all as f64 / f64::from(ticks);
         let each = per_tick / w.roster.live.len().max(1) as f64;
         let late = late as f64 / f64::from(late_ticks);
         writeln!(out, "  {name:<44} {per_tick:>9.1} {each:>9.3} {late:>11.1}  {}", w.digest())?;
+        progress.step();
     }
     writeln!(out)?;
     writeln!(

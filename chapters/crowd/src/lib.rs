@@ -10,7 +10,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use world::beast::Design;
-use world::cli::whole;
+use world::cli::{Writes, whole};
+use world::out::Asked;
 
 mod chart;
 mod crew;
@@ -26,7 +27,7 @@ mod town;
 /// costs, and how the looking goes wide without changing the run. With no subcommand, every
 /// table runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "crowd", version)]
+#[command(name = "crowd", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -36,8 +37,12 @@ fn ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 100_000).map(|n| n as u32)
 }
 
+/// The most creatures a run takes. Each costs about 2 KB (its brain alone is 1.5 KB), so
+/// 100,000 of them on the longest valley stay under 300 MB, whatever the design and the crew.
+pub const MOST_CROWD: u64 = 100_000;
+
 fn crowd(s: &str) -> Result<usize, String> {
-    whole(s, "creatures", 1, 300_000).map(|n| n as usize)
+    whole(s, "creatures", 1, MOST_CROWD).map(|n| n as usize)
 }
 
 fn rows(s: &str) -> Result<usize, String> {
@@ -46,6 +51,12 @@ fn rows(s: &str) -> Result<usize, String> {
 
 fn crew(s: &str) -> Result<usize, String> {
     whole(s, "threads", 1, 256).map(|n| n as usize)
+}
+
+/// How many times the chapter's valley a capacity row is: up to 33, so the largest row keeps
+/// within [`MOST_CROWD`] creatures.
+fn times(s: &str) -> Result<u32, String> {
+    whole(s, "times the valley", 1, MOST_CROWD / 3000).map(|n| n as u32)
 }
 
 /// The machine's cores: the default crew.
@@ -58,10 +69,10 @@ pub enum Mode {
     /// The work in one creature's tick, and in a crowd's: counts only, the same on every
     /// machine.
     Sums {
-        /// Creatures in the crowd.
+        /// Creatures in the crowd: 1 to 100,000.
         #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
         crowd: usize,
-        /// Rows of the valley (it is always 150 cells across).
+        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
     },
@@ -69,13 +80,14 @@ pub enum Mode {
     /// ending on a digest of the whole world. Every retired design but the two under "Other
     /// rules" gives the same counts and the same digest.
     Spend {
-        /// Ticks to run.
+        /// Ticks to run: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Creatures in the crowd.
+        /// Creatures in the crowd: 1 to 100,000 (about 2 KB each), and no more than the valley
+        /// has cells of ground.
         #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
         crowd: usize,
-        /// Rows of the valley (it is always 150 cells across).
+        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
         /// Threads the fans are cast on (default: the machine's cores).
@@ -86,7 +98,8 @@ pub enum Mode {
         #[arg(long)]
         clock: bool,
         /// Write a CPU profile of the run here (a flame graph SVG; needs the pprof feature).
-        #[arg(long, value_name = "FILE")]
+        /// Not with --clock: the profiler's sampling slows the run it would be timing.
+        #[arg(long, value_name = "FILE", conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -95,14 +108,14 @@ pub enum Mode {
     /// as first wired and after each of the first round's four changes, and with the fans
     /// cast wide.
     Ledger {
-        /// Ticks to run.
+        /// Ticks to run each design: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
     /// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
     /// and 16 threads: the digest of each, and whether it is the same run.
     Crew {
-        /// Ticks to run.
+        /// Ticks to run each crew: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also time each crew's phase: these lines differ on every machine.
@@ -119,7 +132,7 @@ pub enum Mode {
     /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
     Fit {
-        /// Ticks to run each valley.
+        /// Ticks to run each valley: 1 to 100,000.
         #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Threads the fans are cast on (default: the machine's cores).
@@ -129,8 +142,9 @@ pub enum Mode {
         /// Also time each row: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
-        /// Extra row sizes (times the 150x100 valley), for the capacity run.
-        #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=100))]
+        /// Extra row sizes, for the capacity run: 1 to 33 times the 150x100 valley (33 times
+        /// is 99,000 creatures), separated by commas.
+        #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
         more: Vec<u32>,
         /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
         /// (up) against creatures (across, a tick every 10,000), in blue; the 50 ms budget in
@@ -142,10 +156,10 @@ pub enum Mode {
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
-        /// Ticks to run.
+        /// Ticks to run before the picture: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// The PNG to write.
+        /// The PNG to draw into (600 by 400 pixels).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
         #[command(flatten)]
@@ -154,7 +168,7 @@ pub enum Mode {
     /// Every switch of the phase's design: what it puts back, and whether it moves the digest
     /// of `spend`, found by running spend once with no switch and once with each.
     Designs {
-        /// Ticks to run.
+        /// Ticks to run each design: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also time each run's phase, and set it against the design as it stands: these
@@ -177,6 +191,18 @@ pub const BOOK_ORDER: &[&str] = &[
     "crew --ticks 20 --loose",
     "designs",
 ];
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        let file = match &self.mode {
+            Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
+            Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => chart.clone(),
+            Some(Mode::Picture { out, .. }) => Some(out.clone()),
+            _ => None,
+        };
+        file.into_iter().map(Asked::File).collect()
+    }
+}
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use world::beast::Design;
+use world::cli::count;
+use world::progress::Progress;
 
 use crate::town::{BUDGET_MS, COLS, found, timed};
 
@@ -40,19 +42,20 @@ pub fn describe(d: Design) -> [String; 2] {
 }
 
 pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
+    crate::profile::can(s.cpuprofile.as_deref())?;
     let mut w = found(s.crowd, s.rows, s.design, s.crew)?;
     let profile = crate::profile::start(s.cpuprofile.as_deref())?;
-    let clock = timed(&mut w, s.ticks);
+    let clock = timed(&mut w, s.ticks, &Progress::new("spend", u64::from(s.ticks)));
     let top = crate::profile::finish(profile, s.cpuprofile.as_deref())?;
     let r = &w.roster;
     let (run, tick) = (r.counts.run, r.counts.tick);
     writeln!(
         out,
-        "{COLS}x{} valley, {} cells, {} plants, {} creatures",
+        "{COLS}x{} valley, {} cells, {}, {}",
         s.rows,
         COLS * s.rows,
-        w.hab.stands.len(),
-        s.crowd
+        count(w.hab.stands.len() as u64, "plant", "plants"),
+        count(s.crowd as u64, "creature", "creatures")
     )?;
     for line in describe(s.design) {
         writeln!(out, "  {line}")?;

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use world::beast::{Design, Moment, World};
+use world::progress::Progress;
 use world::render::{Frame, INK, RED};
 
 pub const SEED: u64 = 5;
@@ -23,10 +24,11 @@ pub fn found(crowd: usize, rows: usize, design: Design, crew: usize) -> anyhow::
     World::found(SEED, COLS, rows, crowd, design, crew).map_err(anyhow::Error::msg)
 }
 
-/// Runs `ticks` ticks.
-pub fn run_for(w: &mut World, ticks: u32) {
+/// Runs `ticks` ticks, a step of `progress` each.
+pub fn run_for(w: &mut World, ticks: u32, progress: &Progress) {
     for _ in 0..ticks {
         w.tick();
+        progress.step();
     }
 }
 
@@ -44,10 +46,11 @@ impl Clock {
     }
 }
 
-/// Runs `w` for `ticks`, timing each tick and the phase inside it.
-pub fn timed(w: &mut World, ticks: u32) -> Clock {
+/// Runs `w` for `ticks`, timing each tick and the phase inside it, a step of `progress` a tick.
+pub fn timed(w: &mut World, ticks: u32, progress: &Progress) -> Clock {
     let mut c = Clock::default();
     for _ in 0..ticks {
+        progress.step();
         let (mut opened, mut phase) = (Instant::now(), Instant::now());
         w.tick_watched(|m| match m {
             Moment::TickOpens => opened = Instant::now(),
@@ -66,7 +69,7 @@ pub fn timed(w: &mut World, ticks: u32) -> Clock {
 /// a body was buried in red, creatures as dark dots; 4 pixels to a cell.
 pub fn picture(out: &mut dyn Write, ticks: u32, design: Design, path: &Path) -> anyhow::Result<()> {
     let mut w = found(CROWD, ROWS, design, crate::cores())?;
-    run_for(&mut w, ticks);
+    run_for(&mut w, ticks, &Progress::new("picture", u64::from(ticks)));
     const PX: i64 = 4;
     let mut f = Frame::new(COLS * PX as usize, ROWS * PX as usize);
     w.hab.ground.draw(&mut f, PX);

@@ -3,6 +3,8 @@
 
 use std::process::{Command, Output};
 
+use world::testing;
+
 fn crowd(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().expect("the binary runs")
 }
@@ -107,4 +109,96 @@ fn the_first_wiring_and_the_last_are_the_same_run() {
     let counts = |s: &str| s.lines().skip(3).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(counts(&was), counts(&now));
     assert!(now.contains("creatures struck off"), "{now}");
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_crowd");
+
+#[test]
+fn a_chart_is_written_whole_even_when_the_reader_stops_early() {
+    let dir = testing::scratch("crowd-head");
+    for mode in ["crew", "fit"] {
+        let chart = dir.join(format!("{mode}.png"));
+        let args = [mode, "--ticks", "2", "--chart", chart.to_str().unwrap()];
+        let (code, err) = testing::cut_short(BIN, &args, 1);
+        assert_eq!((code, err.as_str()), (0, ""), "{mode}");
+        let png = std::fs::read(&chart).unwrap();
+        assert!(png.len() > 100 && &png[1..4] == b"PNG", "{mode}: {} bytes", png.len());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_that_cannot_finish_leaves_the_file_it_was_given_alone() {
+    let dir = testing::scratch("crowd-keep");
+    let kept = dir.join("k");
+    std::fs::write(&kept, "data\n").unwrap();
+    let o = crowd(&["spend", "--ticks", "5", "--cpuprofile", kept.to_str().unwrap()]);
+    if cfg!(feature = "pprof") {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    } else {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(text(&o.stderr).contains("no profiler"), "{}", text(&o.stderr));
+        assert!(o.stdout.is_empty(), "it ran before refusing: {}", text(&o.stdout));
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "data\n");
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "a scratch file was left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_path_is_checked_before_the_work() {
+    for args in [
+        &["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"][..],
+        &["crew", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
+        &["fit", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
+    ] {
+        let o = crowd(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?} ran first: {}", text(&o.stdout));
+    }
+}
+
+#[test]
+fn conflicting_flags_are_refused() {
+    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--clock");
+    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--cpuprofile");
+}
+
+#[test]
+fn a_refusal_keeps_the_missing_flag_and_the_tip() {
+    refused(&["picture"], 2, "--out <FILE>");
+    refused(&["spend", "--tick", "3"], 2, "similar argument exists: '--ticks'");
+    refused(&["spend", "--ticks", " 3"], 2, "'--ticks <TICKS>'");
+}
+
+#[test]
+fn every_size_stays_within_the_stated_limits() {
+    refused(&["spend", "--crowd", "100001"], 2, "give 1 to 100000");
+    refused(&["sums", "--crowd", "300000"], 2, "give 1 to 100000");
+    refused(&["fit", "--more", "34"], 2, "give 1 to 33");
+    let help = text(&crowd(&["spend", "--help"]).stdout);
+    assert!(help.contains("1 to 100,000"), "{help}");
+}
+
+#[test]
+fn one_creature_is_singular() {
+    let out = text(&crowd(&["spend", "--ticks", "1", "--crowd", "1"]).stdout);
+    assert!(out.lines().next().unwrap().ends_with(", 1 creature"), "{out}");
+    let out = text(&crowd(&["sums", "--crowd", "1"]).stdout);
+    assert!(out.contains("\n1 creature on a 150x100 valley"), "{out}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
+    let args = "spend --ticks 20 --crowd 300";
+    let (terminal, report) = testing::on_a_terminal(BIN, args);
+    assert!(terminal.contains("spend: [") && terminal.contains("/20"), "{terminal:?}");
+    let plain = Command::new(BIN)
+        .args(args.split(' '))
+        .env("WORLD_PROGRESS_AFTER_MS", "0")
+        .output()
+        .unwrap();
+    assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
+    assert_eq!(report, text(&plain.stdout), "progress reached the report");
 }

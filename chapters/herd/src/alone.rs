@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Context;
+use world::cli::count;
+use world::progress::Progress;
 
 use crate::Scene;
 use crate::designs::Design;
@@ -17,36 +18,29 @@ pub fn run(
     shot: Option<&Path>,
 ) -> anyhow::Result<()> {
     design.fits(s.radius)?;
-    if let Some(dir) = shot {
-        std::fs::create_dir_all(dir).with_context(|| {
-            format!("cannot make the picture folder {} (is its parent writable?)", dir.display())
-        })?;
-    }
     let ground = ground(s.seed);
     writeln!(
         out,
-        "{} walkers, {} ticks on the valley of seed {}; a walker sees {} px",
-        s.n, s.ticks, s.seed, s.radius
+        "{}, {} on the valley of seed {}; a walker sees {} px",
+        count(s.n as u64, "walker", "walkers"),
+        count(s.ticks, "tick", "ticks"),
+        s.seed,
+        s.radius
     )?;
     writeln!(
         out,
         "{:<14}  {:>10}  {:>7}  {:>8}  {:>6}  frame",
         "hearing", "in reach", "nearest", "together", "groups"
     )?;
-    let mut progress = crate::Progress::new(
-        "alone",
-        rules.len() as u64 * u64::from(s.ticks),
-        (s.n * s.n) as u64 * u64::from(s.ticks),
-    );
-    let mut done = 0;
+    let progress = Progress::new("alone", rules.len() as u64 * u64::from(s.ticks));
     let mut shots = Vec::new();
     for &rule in rules {
         let query = design.query(VALLEY_COLS, VALLEY_ROWS);
         let mut herd = Herd::new(s.seed, s.n, VALLEY_COLS, VALLEY_ROWS, rule, s.radius, query);
+        progress.say(rule.label());
         for _ in 0..s.ticks {
             herd.tick()?;
-            done += 1;
-            progress.at(done);
+            progress.step();
         }
         let c = census(&herd.bodies, s.radius);
         let frame = herd.frame(&ground);
@@ -62,6 +56,7 @@ pub fn run(
             frame.hash()
         )?;
         if let Some(dir) = shot {
+            world::out::folder(dir)?;
             let path = dir.join(format!("{}.png", rule.name()));
             frame.save_png(&path, 3)?;
             shots.push(path);

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use world::near::{Buckets, Everybody, Query};
+use world::progress::Progress;
 use world::terra::CELL;
 
 use crate::scene::{Herd, SIZES, crowd};
@@ -34,7 +35,9 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
         "walkers   everybody     buckets   everybody/buckets   growth per 4x: everybody  buckets"
     )?;
     let mut rows: Vec<(f64, f64)> = Vec::new();
+    let progress = Progress::new("clock", SIZES.len() as u64);
     for n in SIZES {
+        progress.say(format!("{n} walkers"));
         let every = per_tick(crowd(n, |_, _| Everybody::default()), budget)?;
         let grid = per_tick(crowd(n, |c, r| Buckets::new(c, r, CELL)), budget)?;
         let growth = match rows.last() {
@@ -43,6 +46,7 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
         };
         writeln!(out, "{n:>7}  {every:>10.3}  {grid:>10.3}  {:>18.2}   {growth}", every / grid)?;
         rows.push((every, grid));
+        progress.step();
     }
     if let Some(path) = picture {
         // In microseconds, so every figure sits between 10^0 and 10^6 on the chart.

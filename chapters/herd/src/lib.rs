@@ -8,6 +8,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use world::cli::{Writes, whole};
+use world::out::Asked;
 
 pub mod alone;
 pub mod clock;
@@ -24,7 +26,7 @@ use scene::Rule;
 /// the neighbours those rules listen to. With no subcommand, every experiment runs in the
 /// book's order.
 #[derive(Parser, Debug)]
-#[command(name = "herd", version)]
+#[command(name = "herd", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -37,12 +39,27 @@ pub const MOST_TICKS: u64 = 100_000;
 
 /// A number of walkers: at least one, at most [`MOST_WALKERS`].
 fn walkers(s: &str) -> Result<usize, String> {
-    world::cli::whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
+    whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
 }
 
 /// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
 fn ticks(s: &str) -> Result<u32, String> {
-    world::cli::whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
+    whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
+}
+
+/// How often `sweep` prints a row: every 1 to 100,000 ticks.
+fn every(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 1, 100_000).map(|n| n as u32)
+}
+
+/// How long `clock` times each figure: 1 ms to a minute.
+fn millis(s: &str) -> Result<u32, String> {
+    whole(s, "milliseconds", 1, 60_000).map(|n| n as u32)
+}
+
+/// How many ticks `tests` averages over: 1 to 1,000.
+fn tests_ticks(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 1, 1000).map(|n| n as u32)
 }
 
 /// A neighbour radius in world pixels: more than zero. Whether it fits the buckets is for the
@@ -91,8 +108,9 @@ pub enum Mode {
         rule: Rule,
         #[command(flatten)]
         scene: Scene,
-        /// Print a row every this many ticks (the totals count every tick regardless).
-        #[arg(long, default_value = "40", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        /// Print a row every this many ticks, 1 to 100,000 (the totals count every tick
+        /// regardless).
+        #[arg(long, default_value = "40", value_parser = every, allow_hyphen_values = true)]
         every: u32,
     },
     /// Times one tick of the same crowds through both queries: a measurement, so it differs
@@ -100,8 +118,8 @@ pub enum Mode {
     ///
     /// Criterion's benchmark (`cargo bench -p herd`) asks the same question more carefully.
     Clock {
-        /// Time each figure over at least this many milliseconds of ticks.
-        #[arg(long, default_value = "300", value_parser = clap::value_parser!(u32).range(1..=60_000))]
+        /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
+        #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
         millis: u32,
         /// Also draw both times against the crowd size into this PNG (log scales: red is
         /// everybody, blue the buckets; one grey line up is ten times slower).
@@ -112,8 +130,9 @@ pub enum Mode {
     ///
     /// A count, not a time: the same on every machine, so the book can check it.
     Tests {
-        /// Ticks to average over.
-        #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..=1000))]
+        /// Ticks to average over, 1 to 1,000 (each tick of the largest crowd takes a tenth of a
+        /// second or so).
+        #[arg(long, default_value = "10", value_parser = tests_ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw both counts against the crowd size into this PNG (log scales: red is
         /// everybody, blue the buckets).
@@ -135,17 +154,17 @@ pub enum Mode {
 /// sees, and the seed behind the valley, the start and the wandering.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct Scene {
-    /// Walkers in the valley.
+    /// Walkers in the valley: 1 to 2,000.
     #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
     pub n: usize,
-    /// Ticks to run.
+    /// Ticks to run: 0 (the start alone) to 100,000.
     #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
     pub ticks: u32,
     /// How far a walker sees, in pixels. The buckets take at most one cell, 16.
     #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
     pub radius: f64,
     /// The seed of the valley, of where the walkers start and of how they wander.
-    #[arg(long, default_value_t = scene::VALLEY_SEED)]
+    #[arg(long, default_value_t = scene::VALLEY_SEED, value_parser = world::cli::seed, allow_hyphen_values = true)]
     pub seed: u64,
 }
 
@@ -157,6 +176,18 @@ pub const BOOK_ORDER: &[&str] = &[
     "tests",
     "designs",
 ];
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        match &self.mode {
+            Some(Mode::Alone { shot: Some(dir), .. }) => vec![Asked::Folder(dir.clone())],
+            Some(Mode::Clock { chart: Some(path), .. } | Mode::Tests { chart: Some(path), .. }) => {
+                vec![Asked::File(path.clone())]
+            }
+            _ => Vec::new(),
+        }
+    }
+}
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -171,30 +202,5 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Clock { millis, chart }) => clock::run(out, millis, chart.as_deref()),
         Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
-    }
-}
-
-/// Reports how far a long run has got, on stderr so it never mixes with the report.
-pub struct Progress {
-    label: String,
-    total: u64,
-    shown: u64,
-}
-
-impl Progress {
-    /// Says nothing at all for runs short enough not to need it.
-    pub fn new(label: &str, total: u64, work: u64) -> Progress {
-        let total = if work > 20_000_000 { total } else { 0 };
-        Progress { label: label.to_string(), total, shown: 0 }
-    }
-
-    pub fn at(&mut self, done: u64) {
-        if self.total > 0 && done * 10 / self.total > self.shown {
-            self.shown = done * 10 / self.total;
-            eprint!("\r{}: {}%", self.label, self.shown * 10);
-            if done == self.total {
-                eprintln!();
-            }
-        }
     }
 }

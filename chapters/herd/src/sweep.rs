@@ -3,9 +3,10 @@
 
 use std::io::Write;
 
-use world::cli::yes;
+use world::cli::{count, yes};
 use world::digest;
 use world::near::Query;
+use world::progress::Progress;
 
 use crate::Scene;
 use crate::designs::Design;
@@ -32,8 +33,10 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
 
     writeln!(
         out,
-        "{n} walkers hearing {}, {ticks} ticks on the valley of seed {seed}; a walker sees {radius} px",
-        rule.label()
+        "{} hearing {}, {} on the valley of seed {seed}; a walker sees {radius} px",
+        count(n as u64, "walker", "walkers"),
+        rule.label(),
+        count(ticks, "tick", "ticks")
     )?;
     writeln!(out, "one herd asked three ways: everybody, buckets, and buckets left unordered")?;
     writeln!(out, "each \"same?\" pair compares the frame hash, then the hash of every number")?;
@@ -44,8 +47,7 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     )?;
     let (mut ordered_off, mut loose_off) = (0, 0);
     let (mut loose_numbers, mut loose_frames) = (None, None);
-    let mut progress =
-        crate::Progress::new("sweep", u64::from(ticks), (n * n) as u64 * u64::from(ticks));
+    let progress = Progress::new("sweep", u64::from(ticks));
     for t in 0..=ticks {
         if t > 0 {
             for h in [&mut all.query, &mut ordered.query, &mut loose.query] {
@@ -54,7 +56,7 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
             all.tick()?;
             ordered.tick()?;
             loose.tick()?;
-            progress.at(u64::from(t));
+            progress.step();
         }
         // ANCHOR: compare
         let frame = all.frame(&ground).hash();
@@ -87,10 +89,10 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     }
     writeln!(out)?;
     writeln!(out, "counted over every tick, not only the rows shown:")?;
-    writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {ticks} ticks")?;
+    let span = count(ticks, "tick", "ticks");
+    writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {span}")?;
     writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
-    let first =
-        |t: Option<u32>| t.map_or(format!("never, in {ticks} ticks"), |t| format!("tick {t}"));
+    let first = |t: Option<u32>| t.map_or(format!("never, in {span}"), |t| format!("tick {t}"));
     writeln!(out, "  unordered numbers first differed: {}", first(loose_numbers))?;
     writeln!(out, "  unordered frames first differed:  {}", first(loose_frames))?;
     Ok(())

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use world::near::{Buckets, Everybody, Query};
+use world::progress::Progress;
 use world::render::{BLUE, Frame, GREY, INK, RED};
 use world::terra::CELL;
 
@@ -14,11 +15,13 @@ pub fn per_tick<Q: Query>(
     n: usize,
     ticks: u32,
     query: impl FnOnce(usize, usize) -> Q,
+    progress: &Progress,
 ) -> anyhow::Result<f64> {
     let mut herd = crowd(n, query);
     herd.query.reset();
     for _ in 0..ticks {
         herd.tick()?;
+        progress.step();
     }
     Ok(herd.query.count() as f64 / f64::from(ticks))
 }
@@ -30,9 +33,11 @@ pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Res
     )?;
     writeln!(out, "walkers   field   everybody    n(n-1)    buckets  everybody/buckets")?;
     let mut rows = Vec::new();
+    let progress = Progress::new("tests", 2 * SIZES.len() as u64 * u64::from(ticks));
     for n in SIZES {
-        let every = per_tick(n, ticks, |_, _| Everybody::default())?;
-        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL))?;
+        progress.say(format!("{n} walkers"));
+        let every = per_tick(n, ticks, |_, _| Everybody::default(), &progress)?;
+        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL), &progress)?;
         let side = crowd_side(n);
         let exact = (n * (n - 1)) as f64;
         anyhow::ensure!(
