@@ -17,16 +17,18 @@ chapter-3:
     cargo run --release -p crowd
 
 # Rerun every deterministic block and picture in the book; fail with a diff on any drift.
-verify:
-    cargo run --release -q -p theworld --bin blocks -- verify
+# Writes nothing. ONLY picks the pages and commands that contain it.
+verify ONLY="":
+    cargo run --release -q -p theworld --bin blocks -- verify {{ quote(ONLY) }}
 
 # Rewrite every deterministic block and picture from its command (review with git diff).
+# ONLY picks the pages and commands that contain it: `just bless "held --ticks"`.
 bless ONLY="":
-    cargo run --release -q -p theworld --bin blocks -- bless {{ONLY}}
+    cargo run --release -q -p theworld --bin blocks -- bless {{ quote(ONLY) }}
 
 # Rerun the timing blocks ("Measured on ...") on this machine and rewrite them.
 measure ONLY="":
-    cargo run --release -q -p theworld --bin blocks -- measure {{ONLY}}
+    cargo run --release -q -p theworld --bin blocks -- measure {{ quote(ONLY) }}
 
 # The whole test suite, the book check included.
 test:

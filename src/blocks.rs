@@ -2,16 +2,36 @@
 //!
 //! A block opens with ```` ```console ````, its first line is `$ ` and the command, and every
 //! line after it is what the command prints. A plain `console` block is deterministic: the
-//! check reruns it and demands the same text to the byte, and any picture it reports as
-//! `wrote PATH` must come out byte-identical too. A `console,measured` block holds timings: it
-//! is rerun only by `measure`, through a real shell, and never compared.
+//! check reruns it and demands the same text to the byte, and every picture the command writes
+//! must come out byte-identical to the one in the book too. Its command must succeed: a failure
+//! is a problem in every mode, and `bless` never writes one into the book. A
+//! `console,refusal` block is the exception, for the book's examples of a command refusing its
+//! input: its command must fail, and its output ends with the one line the binary prints to
+//! stderr and the exit code. A `console,measured` block holds timings: it is rerun only by
+//! `measure`, through a real shell, and never compared.
+//!
+//! `verify` changes nothing, ever: pictures are compared in memory (see `world::out::capture`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use world::progress::Progress;
+
 use crate::includes;
+use crate::run::Ran;
+
+/// What a block's fence says it holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// `console`: a command that succeeds, and exactly what it prints.
+    Plain,
+    /// `console,refusal`: a command that fails, what it prints and its line on stderr.
+    Refusal,
+    /// `console,measured`: timings, rerun only by `measure`.
+    Measured,
+}
 
 /// One console block of one page.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,7 +40,7 @@ pub struct Block {
     pub open: usize,
     /// 0-based line of the closing fence.
     pub close: usize,
-    pub measured: bool,
+    pub kind: Kind,
     pub command: String,
     /// The lines between the command and the closing fence, each ending in a newline.
     pub output: String,
@@ -39,8 +59,13 @@ pub fn parse(page: &str) -> Result<Vec<Block>, String> {
         let close = (i + 1..lines.len())
             .find(|&j| lines[j].trim_start().starts_with("```"))
             .ok_or_else(|| format!("line {}: a code block that never closes", i + 1))?;
-        let info = info.trim();
-        if info == "console" || info == "console,measured" {
+        let kind = match info.trim() {
+            "console" => Some(Kind::Plain),
+            "console,refusal" => Some(Kind::Refusal),
+            "console,measured" => Some(Kind::Measured),
+            _ => None,
+        };
+        if let Some(kind) = kind {
             let command = lines
                 .get(i + 1)
                 .filter(|_| i + 1 < close)
@@ -49,13 +74,7 @@ pub fn parse(page: &str) -> Result<Vec<Block>, String> {
                     format!("line {}: a console block must start with `$ command`", i + 2)
                 })?;
             let output: String = lines[i + 2..close].iter().map(|l| format!("{l}\n")).collect();
-            found.push(Block {
-                open: i,
-                close,
-                measured: info.ends_with("measured"),
-                command: command.trim().to_string(),
-                output,
-            });
+            found.push(Block { open: i, close, kind, command: command.trim().to_string(), output });
         }
         i = close + 1;
     }
@@ -70,7 +89,7 @@ fn rewrite(page: &str, blocks: &[(Block, String)], note: Option<&str>) -> String
     let mut next = 0;
     for (b, text) in blocks {
         let mut upto = b.open;
-        if let (true, Some(note)) = (b.measured, note) {
+        if let (Kind::Measured, Some(note)) = (b.kind, note) {
             if b.open > 0 && lines[b.open - 1].starts_with("*Measured on") {
                 upto -= 1;
             }
@@ -89,7 +108,7 @@ fn rewrite(page: &str, blocks: &[(Block, String)], note: Option<&str>) -> String
 /// What to do with the blocks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Mode {
-    /// Rerun deterministic blocks and report every difference; change nothing.
+    /// Rerun deterministic blocks and report every difference; write nothing at all.
     Verify,
     /// Rerun deterministic blocks and write what they print into the book.
     Bless,
@@ -121,7 +140,8 @@ fn pictures(output: &str) -> Vec<PathBuf> {
 }
 
 /// Checks or rewrites every block on every page (or only pages and commands containing
-/// `only`). Paths in commands are relative to `root`, which must be the working directory.
+/// `only`, which must match something). Paths in commands are relative to `root`; `bless` and
+/// `measure` write there, so `root` must be the working directory for them.
 pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
     let mut report = Report::default();
     let mut work: Vec<(PathBuf, String, Vec<Block>)> = Vec::new();
@@ -141,7 +161,7 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         }
         match parse(&text) {
             Ok(blocks) => {
-                for b in blocks.iter().filter(|b| b.measured) {
+                for b in blocks.iter().filter(|b| b.kind == Kind::Measured) {
                     if b.open == 0
                         || !text.lines().nth(b.open - 1).unwrap_or("").starts_with("*Measured on")
                     {
@@ -157,7 +177,7 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         }
     }
     let wanted = |page: &Path, b: &Block| {
-        b.measured == (mode == Mode::Measure)
+        (b.kind == Kind::Measured) == (mode == Mode::Measure)
             && only.is_none_or(|o| page.display().to_string().contains(o) || b.command.contains(o))
     };
 
@@ -171,46 +191,74 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         c.dedup();
         c
     };
-    let results =
-        if mode == Mode::Measure { measure_all(root, &commands) } else { run_all(&commands, mode) };
+    if commands.is_empty() {
+        let what = if mode == Mode::Measure { "measured block" } else { "console block" };
+        report.problems.push(match only {
+            Some(o) => format!("no {what} on a page or in a command matches `{o}`"),
+            None => format!("no {what} found under {}", root.join("book/src").display()),
+        });
+        return report;
+    }
+    let results = if mode == Mode::Measure {
+        measure_all(root, &commands)
+    } else {
+        run_all(root, &commands, mode)
+    };
     report.ran = commands.len();
 
     for (page, text, blocks) in work {
         let name = page.strip_prefix(root).unwrap_or(&page).display().to_string();
         let mut changed = Vec::new();
         for b in blocks {
+            let at = format!("{name}:{}", b.open + 2);
             let Some(result) = wanted(&page, &b).then(|| &results[&b.command]) else {
                 changed.push((b.clone(), b.output.clone()));
                 continue;
             };
-            match result {
-                Err(e) => report.problems.push(format!("{name}:{}: {e}", b.open + 2)),
-                Ok((out, drifted)) => {
-                    for p in drifted {
-                        report.problems.push(format!(
-                            "{name}:{}: picture {} {p}",
-                            b.open + 2,
-                            b.command
-                        ));
-                    }
-                    if *out != b.output && mode == Mode::Verify {
-                        report.problems.push(format!(
-                            "{name}:{}: `{}` prints something else now:\n{}",
-                            b.open + 2,
-                            b.command,
-                            diff(&b.output, out)
-                        ));
-                    }
-                    changed.push((b.clone(), out.clone()));
+            let (ran, pictures) = match result {
+                Err(e) => {
+                    report.problems.push(format!("{at}: {e}"));
+                    continue;
                 }
+                Ok(r) => r,
+            };
+            for p in pictures {
+                report.problems.push(format!("{at}: picture {} {p}", b.command));
             }
+            let out = match (b.kind, &ran.refused) {
+                (Kind::Refusal, None) => {
+                    report.problems.push(format!(
+                        "{at}: `{}` is shown refusing, but it ran (fence it as `console` if that is \
+                         now right)",
+                        b.command
+                    ));
+                    continue;
+                }
+                (Kind::Plain | Kind::Measured, Some(line)) => {
+                    report.problems.push(format!(
+                        "{at}: `{}` failed: {line} (a block that shows a refusal on purpose is \
+                         fenced `console,refusal`)",
+                        b.command
+                    ));
+                    continue;
+                }
+                _ => ran.shown(),
+            };
+            if out != b.output && mode == Mode::Verify {
+                report.problems.push(format!(
+                    "{at}: `{}` prints something else now:\n{}",
+                    b.command,
+                    diff(&b.output, &out)
+                ));
+            }
+            changed.push((b.clone(), out));
         }
         if mode != Mode::Verify {
             let note = (mode == Mode::Measure).then(machine);
             let new = rewrite(&text, &changed, note.as_deref());
             if new != text {
-                if let Err(e) = std::fs::write(&page, new) {
-                    report.problems.push(format!("{name}: cannot write: {e}"));
+                if let Err(e) = world::out::write(&page, new.as_bytes()) {
+                    report.problems.push(format!("{name}: {e}"));
                 }
                 report.rewritten.push(page);
             }
@@ -219,21 +267,23 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
     report
 }
 
-/// Runs chapter commands in-process on every core. Each result is the output plus a list of
-/// pictures that came out different (in Verify they are put back as they were).
-type Ran = BTreeMap<String, Result<(String, Vec<String>), String>>;
+/// What each command did, and what is wrong with the pictures it wrote.
+type Results = BTreeMap<String, Result<(Ran, Vec<String>), String>>;
 
-fn run_all(commands: &[String], mode: Mode) -> Ran {
+/// Runs chapter commands in-process on every core, with a bar on stderr for a person watching.
+fn run_all(root: &Path, commands: &[String], mode: Mode) -> Results {
     let next = AtomicUsize::new(0);
     let done = Mutex::new(BTreeMap::new());
     let workers =
         std::thread::available_parallelism().map_or(1, |n| n.get()).min(commands.len().max(1));
+    let progress = Progress::new("blocks", commands.len() as u64);
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| {
                 while let Some(c) = commands.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let r = run_one(c, mode);
+                    let r = run_one(root, c, mode);
                     done.lock().unwrap_or_else(|e| e.into_inner()).insert(c.clone(), r);
+                    progress.step();
                 }
             });
         }
@@ -241,52 +291,42 @@ fn run_all(commands: &[String], mode: Mode) -> Ran {
     done.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-fn run_one(command: &str, mode: Mode) -> Result<(String, Vec<String>), String> {
-    // Pictures named by the last blessed output are read before the run, to compare after.
-    let before: Vec<(PathBuf, Option<Vec<u8>>)> = match crate::run::parse(command) {
-        Ok((_, args)) => args
-            .iter()
-            .filter(|a| a.ends_with(".png") || !a.starts_with('-'))
-            .map(PathBuf::from)
-            .filter(|p| p.extension().is_some_and(|e| e == "png") || p.is_dir())
-            .flat_map(|p| if p.is_dir() { dir_pngs(&p) } else { vec![p] })
-            .map(|p| {
-                let bytes = std::fs::read(&p).ok();
-                (p, bytes)
-            })
-            .collect(),
-        Err(e) => return Err(e),
-    };
-    let out = crate::run::run(command)?;
+/// Runs one command. In `verify` every file it writes is kept in memory and compared with the
+/// one in the book; in `bless` the files are written for real.
+fn run_one(root: &Path, command: &str, mode: Mode) -> Result<(Ran, Vec<String>), String> {
+    if mode != Mode::Verify {
+        let ran = crate::run::run(command)?;
+        let mut missing = Vec::new();
+        for p in pictures(&ran.stdout) {
+            if !root.join(&p).is_file() {
+                missing.push(format!("{}: it says it wrote it, but it is not there", p.display()));
+            }
+        }
+        return Ok((ran, missing));
+    }
+    let (ran, files) = world::out::capture(|| crate::run::run(command));
+    let ran = ran?;
     let mut drifted = Vec::new();
-    for p in pictures(&out) {
-        let old = before.iter().find(|(q, _)| *q == p).and_then(|(_, b)| b.clone());
-        let new =
-            std::fs::read(&p).map_err(|e| format!("says it wrote {}, but: {e}", p.display()))?;
-        if old.as_ref() != Some(&new) && mode == Mode::Verify {
-            match old {
-                Some(old) => {
-                    drifted.push(format!("{} is not the picture in the book", p.display()));
-                    let _ = std::fs::write(&p, old);
-                }
-                None => drifted
-                    .push(format!("{} is not in the book yet (run `just bless`)", p.display())),
+    for p in pictures(&ran.stdout) {
+        if !files.iter().any(|(q, _)| *q == p) {
+            drifted
+                .push(format!("{}: it says it wrote it, but it wrote no such file", p.display()));
+        }
+    }
+    for (p, new) in files {
+        match std::fs::read(root.join(&p)) {
+            Ok(old) if old == new => {}
+            Ok(_) => drifted.push(format!("{} is not the picture in the book", p.display())),
+            Err(_) => {
+                drifted.push(format!("{} is not in the book yet (run `just bless`)", p.display()))
             }
         }
     }
-    Ok((out, drifted))
-}
-
-fn dir_pngs(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    v.retain(|p| p.extension().is_some_and(|e| e == "png"));
-    v
+    Ok((ran, drifted))
 }
 
 /// Measured blocks run one at a time through `sh`, so timings do not share the machine.
-fn measure_all(root: &Path, commands: &[String]) -> Ran {
+fn measure_all(root: &Path, commands: &[String]) -> Results {
     let mut done = BTreeMap::new();
     for c in commands {
         eprintln!("measuring: {c}");
@@ -299,7 +339,8 @@ fn measure_all(root: &Path, commands: &[String]) -> Ran {
             .map_err(|e| format!("cannot start `{c}`: {e}"))
             .and_then(|o| {
                 if o.status.success() {
-                    Ok((String::from_utf8_lossy(&o.stdout).into_owned(), vec![]))
+                    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+                    Ok((Ran { stdout, refused: None }, vec![]))
                 } else {
                     Err(format!("`{c}` failed: {}", o.status))
                 }
@@ -347,8 +388,16 @@ mod tests {
         assert_eq!(b.len(), 2);
         assert_eq!(b[0].command, "cargo run --release -p bodies -- table");
         assert_eq!(b[0].output, "old\n");
-        assert!(!b[0].measured && b[1].measured);
+        assert_eq!((b[0].kind, b[1].kind), (Kind::Plain, Kind::Measured));
         assert_eq!((b[1].open, b[1].close), (10, 13));
+    }
+
+    #[test]
+    fn a_refusal_fence_is_its_own_kind() {
+        let b = parse(
+            "```console,refusal\n$ cargo run --release -p bodies -- held --ticks 0\nx\n```\n",
+        );
+        assert_eq!(b.unwrap()[0].kind, Kind::Refusal);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //!   compares (or rewrites) the output beneath it, pictures included.
 //! - [`includes`] checks every `{{#include}}` names a file and an anchor that exist and are not
 //!   empty, because mdBook renders a wrong anchor as an empty block without a word.
+//! - [`repo`] finds the repository from the working directory.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
 // `crowd::run`), so every binary of this package counts allocations the way the crowd
@@ -14,4 +15,5 @@ static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
 pub mod blocks;
 pub mod includes;
+pub mod repo;
 pub mod run;

@@ -29,9 +29,26 @@ pub fn parse(command: &str) -> Result<(String, Vec<String>), String> {
     }
 }
 
-/// Runs one chapter command and returns what a reader's terminal would show: the stdout, or,
-/// for a command that fails, the one line the binary prints to stderr.
-pub fn run(command: &str) -> Result<String, String> {
+/// What one chapter command did: what it printed, and for a command that failed, the one
+/// line a reader would see on stderr, with the exit code.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ran {
+    pub stdout: String,
+    pub refused: Option<String>,
+}
+
+impl Ran {
+    /// What a reader's terminal shows: the stdout, then the refusal if there was one.
+    pub fn shown(&self) -> String {
+        match &self.refused {
+            Some(line) => format!("{}{line}\n", self.stdout),
+            None => self.stdout.clone(),
+        }
+    }
+}
+
+/// Runs one chapter command in-process and returns what it printed and whether it failed.
+pub fn run(command: &str) -> Result<Ran, String> {
     let (package, args) = parse(command)?;
     let argv = std::iter::once(package.clone()).chain(args);
     let mut out = Vec::new();
@@ -41,16 +58,11 @@ pub fn run(command: &str) -> Result<String, String> {
         "crowd" => world::cli::invoke(argv, &mut out, crowd::run),
         _ => return Err(format!("no chapter package called `{package}`")),
     };
-    let mut text =
+    let stdout =
         String::from_utf8(out).map_err(|e| format!("`{command}` printed non-UTF-8: {e}"))?;
-    if let Err(f) = result {
-        let code = match f {
-            Failure::Usage(_) => 2,
-            Failure::Run(_) => 1,
-        };
-        text.push_str(&format!("{package}: {} [exit {code}]\n", f.message()));
-    }
-    Ok(text)
+    let refused =
+        result.err().map(|f: Failure| format!("{package}: {} [exit {}]", f.message(), f.code()));
+    Ok(Ran { stdout, refused })
 }
 
 #[cfg(test)]
@@ -71,9 +83,12 @@ mod tests {
 
     #[test]
     fn failures_show_the_line_a_reader_would_see() {
-        let text = run("cargo run --release -p bodies -- held --ticks 0").unwrap();
-        assert!(text.starts_with("bodies: invalid value '0'"), "{text}");
-        assert!(text.ends_with("[exit 2]\n"));
+        let ran = run("cargo run --release -p bodies -- held --ticks 0").unwrap();
+        let line = ran.refused.clone().unwrap();
+        assert!(line.starts_with("bodies: invalid value '0'"), "{line}");
+        assert!(line.ends_with("[exit 2]"));
+        assert_eq!(ran.shown(), format!("{line}\n"));
+        assert!(run("cargo run --release -p bodies -- table").unwrap().refused.is_none());
         assert!(run("cargo run --release -p nobody -- x").is_err());
     }
 }

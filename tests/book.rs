@@ -1,14 +1,19 @@
 //! The book tells the truth: every console block's output is what its command prints now,
 //! every picture is what its command draws now, and every include names real, non-empty code.
+//! And the check itself is held to account: it fails when it should, writes nothing when it
+//! verifies, and checks the tree it is run in.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::SystemTime;
 
 use theworld::blocks::{Mode, check};
 
 #[test]
 fn every_block_and_include_in_the_book_is_current() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    // Cargo runs integration tests from the package root, which is where book paths start.
-    assert_eq!(std::env::current_dir().unwrap(), root);
-    let report = check(root, Mode::Verify, None);
+    let root = theworld::repo::find(&std::env::current_dir().unwrap()).unwrap();
+    let report = check(&root, Mode::Verify, None);
     assert!(report.ran > 0, "no console blocks found under book/src");
     assert!(
         report.problems.is_empty(),
@@ -17,31 +22,171 @@ fn every_block_and_include_in_the_book_is_current() {
     );
 }
 
-/// The check is only worth something if it fails: a changed figure, a changed picture and a
-/// misspelt anchor must each be reported, and verify must leave the picture as it found it.
+/// A fresh folder for one test's pretend book.
+fn scratch(name: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("book-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("book/src")).unwrap();
+    root
+}
+
+/// Every file under `dir` with its bytes and when it was last changed.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, SystemTime)> {
+    let mut all = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let when = std::fs::metadata(&p).unwrap().modified().unwrap();
+                all.insert(p.clone(), (std::fs::read(&p).unwrap(), when));
+            }
+        }
+    }
+    all
+}
+
+/// The check is only worth something if it fails: a changed figure, a changed picture, a
+/// missing picture and a misspelt anchor must each be reported, and verify must leave every
+/// file exactly as it found it, the wrong picture included, and make none.
 #[test]
-fn the_check_catches_drift_pictures_and_missing_anchors() {
-    let root = std::env::temp_dir().join(format!("book-drift-{}", std::process::id()));
+fn the_check_catches_drift_pictures_and_missing_anchors_and_writes_nothing() {
+    let root = scratch("drift");
     let src = root.join("book/src");
-    std::fs::create_dir_all(&src).unwrap();
     let picture = root.join("held.png");
+    let missing = root.join("swarm.png");
     std::fs::write(&picture, b"not the real picture").unwrap();
-    let table = theworld::run::run("cargo run --release -p bodies -- table").unwrap();
+    let table = theworld::run::run("cargo run --release -p bodies -- table").unwrap().stdout;
     let tampered = table.replacen("26.000", "26.001", 1);
     let page = format!(
         "```console\n$ cargo run --release -p bodies -- table\n{tampered}```\n\n\
          ```console\n$ cargo run --release -p bodies -- held --ticks 8 --picture {p}\n\
          tick   distance out\nwrote {p}\n```\n\n\
+         ```console\n$ cargo run --release -p bodies -- swarm --ticks 3 --picture {m}\nx\n```\n\n\
          ```rust\n{{{{#include ../../nowhere.rs:body}}}}\n```\n",
-        p = picture.display()
+        p = picture.display(),
+        m = missing.display()
     );
     std::fs::write(src.join("page.md"), page).unwrap();
+    let before = snapshot(&root);
     let report = check(&root, Mode::Verify, None);
     let all = report.problems.join("\n");
-    assert_eq!(report.problems.len(), 4, "{all}");
+    assert_eq!(report.problems.len(), 6, "{all}");
     assert!(all.contains("-   1  0.000, 0.500     2.000,  0.500     26.001,   8.500"), "{all}");
     assert!(all.contains("held.png is not the picture in the book"), "{all}");
+    assert!(all.contains("swarm.png is not in the book yet"), "{all}");
     assert!(all.contains("nowhere.rs, which cannot be read"), "{all}");
-    assert_eq!(std::fs::read(&picture).unwrap(), b"not the real picture");
+    assert_eq!(snapshot(&root), before, "verify changed a file");
+    assert!(!missing.exists(), "verify made the missing picture");
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A command that fails is a problem wherever its fence does not say `console,refusal`, in
+/// verify and bless alike, and bless never writes the failure into the book; a refusal block
+/// whose command now runs is a problem too.
+#[test]
+fn a_failure_shows_in_the_book_only_under_a_refusal_fence() {
+    let root = scratch("refusal");
+    let page = root.join("book/src/page.md");
+    let refused = "cargo run --release -p bodies -- held --ticks 0";
+    let line = theworld::run::run(refused).unwrap().shown();
+    let good = format!("```console,refusal\n$ {refused}\n{line}```\n");
+    std::fs::write(&page, &good).unwrap();
+    for mode in [Mode::Verify, Mode::Bless] {
+        let report = check(&root, mode, None);
+        assert!(report.problems.is_empty(), "{mode:?}: {:?}", report.problems);
+    }
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), good);
+
+    let plain = format!("```console\n$ {refused}\nwhatever was here\n```\n");
+    let ran = "```console,refusal\n$ cargo run --release -p bodies -- table\nx\n```\n";
+    for (text, says) in [(plain.as_str(), "failed: bodies: invalid value '0'"), (ran, "but it ran")]
+    {
+        std::fs::write(&page, text).unwrap();
+        for mode in [Mode::Verify, Mode::Bless] {
+            let report = check(&root, mode, None);
+            let all = report.problems.join("\n");
+            assert_eq!(report.problems.len(), 1, "{mode:?}: {all}");
+            assert!(all.contains(says), "{mode:?}: {all}");
+            assert_eq!(std::fs::read_to_string(&page).unwrap(), text, "{mode:?} wrote the page");
+        }
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+fn blocks(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_blocks"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the blocks binary runs")
+}
+
+#[test]
+fn a_filter_that_matches_nothing_and_extra_arguments_are_refused_and_help_is_not() {
+    let here = std::env::current_dir().unwrap();
+    let report = check(&here, Mode::Verify, Some("no-such-page-or-command"));
+    assert_eq!(report.ran, 0);
+    assert!(report.problems[0].contains("matches `no-such-page-or-command`"), "{report:?}");
+    let o = blocks(&here, &["verify", "no-such-page-or-command"]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = blocks(&here, &["verify", "bodies", "herd"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("unexpected argument 'herd'") && err.lines().count() == 1, "{err}");
+    assert_eq!(blocks(&here, &[]).status.code(), Some(2));
+    let o = blocks(&here, &["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&o.stdout);
+    assert!(help.contains("verify") && help.contains("bless") && help.contains("measure"));
+}
+
+/// Copies the repository's sources (not `target/`, `.git` or the built book) to `to`.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let f = e.unwrap().path();
+        let name = f.file_name().unwrap().to_owned();
+        let built_book = name == "book" && from.ends_with("book");
+        if name == ".git" || name == "target" || built_book {
+            continue;
+        }
+        let t = to.join(&name);
+        if f.is_dir() {
+            copy_tree(&f, &t);
+        } else {
+            std::fs::copy(&f, &t).unwrap();
+        }
+    }
+}
+
+/// A copy of the tree checks and blesses itself, found from the folder the check is run in,
+/// and leaves the original alone.
+#[test]
+fn a_copied_tree_checks_and_blesses_itself() {
+    let here = theworld::repo::find(&std::env::current_dir().unwrap()).unwrap();
+    let copy = std::env::temp_dir().join(format!("book-copy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    copy_tree(&here, &copy);
+    let page = Path::new("book/src/bodies.md");
+    let original = std::fs::read_to_string(here.join(page)).unwrap();
+    let when = std::fs::metadata(here.join(page)).unwrap().modified().unwrap();
+    let tampered = original.replacen("26.000", "26.001", 1);
+    assert_ne!(tampered, original);
+    std::fs::write(copy.join(page), &tampered).unwrap();
+
+    let o = blocks(&copy.join("chapters/bodies"), &["verify", "bodies"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("bodies.md") && err.contains("26.001"), "{err}");
+    assert!(err.contains(&copy.display().to_string()), "{err}");
+
+    let o = blocks(&copy.join("book/src"), &["bless", "bodies"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(copy.join(page)).unwrap(), original);
+    assert_eq!(std::fs::read_to_string(here.join(page)).unwrap(), original);
+    assert_eq!(std::fs::metadata(here.join(page)).unwrap().modified().unwrap(), when);
+    std::fs::remove_dir_all(&copy).unwrap();
 }

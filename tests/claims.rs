@@ -2,7 +2,10 @@
 //! the text of any block. (Later chapters add theirs here.)
 
 fn run(args: &str) -> String {
-    theworld::run::run(&format!("cargo run --release -p {args}")).expect("a runnable command")
+    let ran =
+        theworld::run::run(&format!("cargo run --release -p {args}")).expect("a runnable command");
+    assert_eq!(ran.refused, None, "{args}");
+    ran.stdout
 }
 
 #[test]
@@ -49,7 +52,7 @@ fn the_herd_hand_table_is_the_pencil_arithmetic() {
 
 #[test]
 fn ordered_buckets_never_disagree_and_unordered_always_do() {
-    let out = run("herd -- sweep --rule herd -n 120 --ticks 400");
+    let out = run("herd -- sweep --rule all -n 120 --ticks 400");
     assert!(out.contains("ordered buckets disagreed with everybody on 0 of 400 ticks"), "{out}");
     assert!(out.contains("unordered buckets disagreed on 400 of 400"), "{out}");
     assert!(out.contains("unordered numbers first differed: tick 1\n"), "{out}");

@@ -6,16 +6,21 @@
 
 pub mod beast;
 pub mod cli;
+pub mod designs;
 pub mod digest;
 pub mod field;
 pub mod flock;
+pub mod lanes;
 pub mod ledger;
 pub mod near;
 pub mod out;
+pub mod progress;
 pub mod render;
 pub mod rng;
 pub mod steer;
 pub mod terra;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod vec;
 
 pub use field::Body;

@@ -5,7 +5,8 @@
 //! much faster on a big crowd; [`Mailboxes`] answers for every body at once, in one walk over
 //! the crowd in index order, and is faster again. All must hand over the same neighbours *in
 //! the same order*, since the rules add them up in that order and a different order is a
-//! different sum.
+//! different sum. A fourth, [`Unordered`], is the buckets' retired design that broke that rule,
+//! kept to show what it cost.
 
 use crate::Body;
 
@@ -170,8 +171,6 @@ pub struct Buckets {
     cols: usize,
     rows: usize,
     cell: f64,
-    /// The retired design: leave the candidates in bucket order instead of index order.
-    unordered: bool,
     buckets: Vec<Vec<usize>>,
     candidates: Vec<usize>,
     tests: u64,
@@ -185,18 +184,10 @@ impl Buckets {
             cols,
             rows,
             cell,
-            unordered: false,
             buckets: vec![Vec::new(); cols * rows],
             candidates: Vec::new(),
             tests: 0,
         }
-    }
-
-    /// The same grid answering in bucket order: the same neighbours, in a different order.
-    /// Kept as a runtime switch so the book can show what that order costs.
-    pub fn unordered(mut self, yes: bool) -> Buckets {
-        self.unordered = yes;
-        self
     }
 
     // ANCHOR: cell_of
@@ -211,6 +202,24 @@ impl Buckets {
 }
 
 // ANCHOR: buckets
+impl Buckets {
+    /// Pools the lists of the nine buckets around body `i`, one bucket after another, into
+    /// `candidates`; refuses a radius wider than a bucket, which nine buckets cannot answer.
+    fn gather(&mut self, bodies: &[Body], i: usize, r: f64) -> Result<(), TooWide> {
+        if r.is_nan() || r > self.cell {
+            return Err(TooWide { radius: r, cell: self.cell });
+        }
+        self.candidates.clear();
+        let (cx, cy) = self.cell_of(&bodies[i]);
+        for y in cy.saturating_sub(1)..=(cy + 1).min(self.rows - 1) {
+            for x in cx.saturating_sub(1)..=(cx + 1).min(self.cols - 1) {
+                self.candidates.extend_from_slice(&self.buckets[y * self.cols + x]);
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Query for Buckets {
     /// Empties every bucket and drops each body into its cell's, in index order, so every
     /// bucket's list is ascending. The lists keep their memory from tick to tick.
@@ -234,20 +243,9 @@ impl Query for Buckets {
         r: f64,
         dst: &mut Vec<usize>,
     ) -> Result<(), TooWide> {
-        if r.is_nan() || r > self.cell {
-            return Err(TooWide { radius: r, cell: self.cell });
-        }
+        self.gather(bodies, i, r)?;
+        self.candidates.sort_unstable();
         dst.clear();
-        self.candidates.clear();
-        let (cx, cy) = self.cell_of(&bodies[i]);
-        for y in cy.saturating_sub(1)..=(cy + 1).min(self.rows - 1) {
-            for x in cx.saturating_sub(1)..=(cx + 1).min(self.cols - 1) {
-                self.candidates.extend_from_slice(&self.buckets[y * self.cols + x]);
-            }
-        }
-        if !self.unordered {
-            self.candidates.sort_unstable();
-        }
         keep_within(bodies, i, r, self.candidates.iter().copied(), &mut self.tests, dst);
         Ok(())
     }
@@ -261,6 +259,49 @@ impl Query for Buckets {
     }
 }
 // ANCHOR_END: buckets
+
+// ANCHOR: unordered
+/// The buckets as first written: the same nine buckets gathered, and the candidates measured
+/// in bucket order, unsorted. The same neighbours as `Buckets`, in another order, so the rules
+/// add them up in another order and the world takes another path.
+#[derive(Clone, Debug)]
+pub struct Unordered(Buckets);
+
+impl Unordered {
+    pub fn new(cols: usize, rows: usize, cell: f64) -> Unordered {
+        Unordered(Buckets::new(cols, rows, cell))
+    }
+}
+
+impl Query for Unordered {
+    fn build(&mut self, bodies: &[Body]) {
+        self.0.build(bodies);
+    }
+
+    /// Gathers the nine buckets around body `i` and measures to each candidate as it comes.
+    fn near(
+        &mut self,
+        bodies: &[Body],
+        i: usize,
+        r: f64,
+        dst: &mut Vec<usize>,
+    ) -> Result<(), TooWide> {
+        let b = &mut self.0;
+        b.gather(bodies, i, r)?;
+        dst.clear();
+        keep_within(bodies, i, r, b.candidates.iter().copied(), &mut b.tests, dst);
+        Ok(())
+    }
+
+    fn count(&self) -> u64 {
+        self.0.count()
+    }
+
+    fn reset(&mut self) {
+        self.0.reset();
+    }
+}
+// ANCHOR_END: unordered
 
 #[cfg(test)]
 mod tests {
@@ -419,7 +460,7 @@ mod tests {
     fn unordered_buckets_hold_the_same_set_in_another_order() {
         let bodies = crowd(2, 200, 64.0, 64.0);
         let mut sorted = Buckets::new(4, 4, 16.0);
-        let mut loose = Buckets::new(4, 4, 16.0).unordered(true);
+        let mut loose = Unordered::new(4, 4, 16.0);
         sorted.build(&bodies);
         loose.build(&bodies);
         let (mut a, mut b) = (Vec::new(), Vec::new());

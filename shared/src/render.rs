@@ -37,10 +37,6 @@ impl Frame {
         Frame::new(VIEW_W, VIEW_H)
     }
 
-    pub fn fill(&mut self, c: Rgb) {
-        self.px.fill(c);
-    }
-
     /// Colours one pixel; a pixel off the frame is simply not drawn.
     pub fn set(&mut self, x: i64, y: i64, c: Rgb) {
         if x >= 0 && y >= 0 && (x as usize) < self.w && (y as usize) < self.h {

@@ -4,7 +4,6 @@
 //! the 150 by 100 one chapter 3 fills with creatures. Its density of water and rock does not
 //! depend on the size, so a bigger valley is the same kind of place, only more of it.
 
-use crate::Vec2;
 use crate::render::{Frame, Rgb};
 use crate::rng::Stream;
 
@@ -89,16 +88,6 @@ impl Valley {
         } else {
             self.land[y as usize * self.cols + x as usize]
         }
-    }
-
-    /// Which grid square contains point `p`; the answer may lie outside the grid.
-    pub fn cell_of(p: Vec2) -> (i64, i64) {
-        (libm::floor(p.x / CELL) as i64, libm::floor(p.y / CELL) as i64)
-    }
-
-    /// Width and height in world pixels.
-    pub fn size(&self) -> Vec2 {
-        Vec2::new(self.cols as f64 * CELL, self.rows as f64 * CELL)
     }
 
     /// How many cells are of each kind: ground, water, rock.

@@ -60,18 +60,9 @@ impl Vec2 {
         self.sub(o).len()
     }
 
-    pub fn dot(self, o: Vec2) -> f64 {
-        self.x * o.x + self.y * o.y
-    }
-
     /// The unit vector pointing at `angle` radians, measured from +x toward +y.
     pub fn from_angle(angle: f64) -> Vec2 {
         Vec2::new(libm::cos(angle), libm::sin(angle))
-    }
-
-    /// The direction of this vector in radians, in (-pi, pi].
-    pub fn angle(self) -> f64 {
-        libm::atan2(self.y, self.x)
     }
 }
 

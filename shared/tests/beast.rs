@@ -1,8 +1,8 @@
-//! The creature world's promises: every design is the same run, a split phase is the same
-//! run on any crew, the loose split is not, and the phase allocates nothing once warm.
+//! The creature world's promises: every retired design is the same run, a split phase is the
+//! same run on any crew, the loose split is not, and the phase allocates nothing once warm.
 
-use world::beast::roster::Cast;
-use world::beast::{Design, World};
+use world::beast::{Design, Moment, World};
+use world::designs::{switches, with};
 use world::ledger;
 
 #[global_allocator]
@@ -10,46 +10,44 @@ static LEDGER: ledger::Counting = ledger::Counting;
 
 const SEED: u64 = 5;
 
-fn world(cols: usize, rows: usize, herd: usize, design: Design, cast: Cast) -> World {
-    World::found(SEED, cols, rows, herd, design, cast).expect("the crowd fits")
+fn world(cols: usize, rows: usize, crowd: usize, design: Design, crew: usize) -> World {
+    World::found(SEED, cols, rows, crowd, design, crew).expect("the crowd fits")
 }
 
 fn run(mut w: World, ticks: u32) -> (String, u64) {
     for _ in 0..ticks {
         w.tick();
     }
-    (w.digest(), w.roster.counts.struck)
+    (w.digest(), w.roster.counts.run.struck)
 }
 
-fn wide(crew: usize, loose: bool, kept: bool) -> Cast {
-    Cast::Wide { crew, loose, kept }
+/// Every switch of the design, alone, as the command line builds it.
+fn each_switch() -> Vec<(String, Design)> {
+    switches::<Design>().into_iter().map(|s| (s.flag.clone(), with(&[&s.flag]).unwrap())).collect()
 }
 
 #[test]
-fn every_retired_design_is_the_same_run() {
-    let now = Design::NOW;
-    let was = Design::WAS;
-    let designs = [
-        was,
-        Design { maps: false, ..was },
-        Design { maps: false, fresh: false, ..was },
-        Design { maps: false, fresh: false, twice: false, ..was },
-        now,
-        Design { maps: true, ..now },
-        Design { fresh: true, ..now },
-        Design { twice: true, ..now },
-        Design { wordy: true, ..now },
-    ];
-    let (want, struck) = run(world(40, 30, 240, now, Cast::Narrow), 120);
+fn every_retired_design_is_the_same_run_on_one_thread_and_two() {
+    let (want, struck) = run(world(40, 30, 240, Design::NOW, 1), 120);
     assert!(struck > 0, "the test valley must see deaths");
-    for d in designs {
-        assert_eq!(run(world(40, 30, 240, d, Cast::Narrow), 120).0, want, "{d:?}");
+    for (flag, d) in each_switch() {
+        if flag == "--hasty" || flag == "--loose" {
+            continue;
+        }
+        for crew in [1, 2] {
+            assert_eq!(run(world(40, 30, 240, d, crew), 120).0, want, "{flag} on {crew}");
+        }
     }
-    // The one retired design that is a different rule, not a different speed.
-    let hasty = Design { hasty: true, ..now };
+    assert_eq!(run(world(40, 30, 240, Design::WAS, 1), 120).0, want, "--was");
+}
+
+#[test]
+fn burying_the_dead_as_they_fall_is_another_run() {
+    // The one retired rule that is a different run, not a different speed.
+    let hasty = Design { hasty: true, ..Design::NOW };
     assert_ne!(
-        run(world(150, 100, 3000, hasty, Cast::Narrow), 120).0,
-        run(world(150, 100, 3000, now, Cast::Narrow), 120).0
+        run(world(150, 100, 3000, hasty, 2), 120).0,
+        run(world(150, 100, 3000, Design::NOW, 2), 120).0
     );
 }
 
@@ -60,12 +58,14 @@ const LONG: u32 = 160;
 #[test]
 fn a_split_phase_is_the_same_run() {
     let (c, r, n) = SMALL;
-    let (want, struck) = run(world(c, r, n, Design::NOW, Cast::Narrow), LONG);
+    let narrow = Design { narrow: true, ..Design::NOW };
+    let (want, struck) = run(world(c, r, n, narrow, 1), LONG);
     assert!(struck > 0, "someone has to die for this test to mean anything");
     for crew in [1, 2, 3, 8, 20, 64] {
-        for kept in [false, true] {
-            let got = run(world(c, r, n, Design::NOW, wide(crew, false, kept)), LONG).0;
-            assert_eq!(got, want, "crew {crew}, kept {kept}");
+        for scoped in [false, true] {
+            let d = Design { scoped, ..Design::NOW };
+            let got = run(world(c, r, n, d, crew), LONG).0;
+            assert_eq!(got, want, "crew {crew}, scoped {scoped}");
         }
     }
 }
@@ -73,8 +73,8 @@ fn a_split_phase_is_the_same_run() {
 #[test]
 fn fans_cast_wide_need_looking_at_again() {
     let (c, r, n) = SMALL;
-    let mut narrow = world(c, r, n, Design::NOW, Cast::Narrow);
-    let mut loose = world(c, r, n, Design::NOW, wide(2, true, true));
+    let mut narrow = world(c, r, n, Design { narrow: true, ..Design::NOW }, 1);
+    let mut loose = world(c, r, n, Design { loose: true, ..Design::NOW }, 2);
     let mut died = false;
     for t in 0..LONG {
         narrow.tick();
@@ -83,7 +83,7 @@ fn fans_cast_wide_need_looking_at_again() {
             // Before the first death, and through the tick it happens on, nothing differs.
             assert_eq!(loose.digest(), narrow.digest(), "tick {t}");
         }
-        died |= narrow.roster.counts.struck > 0;
+        died |= narrow.roster.counts.run.struck > 0;
     }
     assert!(died);
     assert_ne!(loose.digest(), narrow.digest(), "the loose split should have gone wrong");
@@ -92,29 +92,48 @@ fn fans_cast_wide_need_looking_at_again() {
 #[test]
 fn a_warm_phase_allocates_nothing() {
     assert!(ledger::installed());
-    for cast in [Cast::Narrow, wide(1, false, true), wide(2, false, true), wide(3, false, true)] {
-        let mut w = world(40, 30, 240, Design::NOW, cast);
+    let narrow = Design { narrow: true, ..Design::NOW };
+    for (design, crew) in [(narrow, 1), (Design::NOW, 1), (Design::NOW, 2), (Design::NOW, 3)] {
+        let mut w = world(40, 30, 240, design, crew);
         for _ in 0..5 {
             w.tick();
         }
         let _ = w.roster.pool_allocations();
         let mut n = 0;
         for _ in 0..100 {
-            w.hab.grow();
-            ledger::start();
-            w.roster.phase(&mut w.hab);
-            n += ledger::stop() + w.roster.pool_allocations();
+            w.tick_watched(|m| match m {
+                Moment::PhaseOpens => ledger::start(),
+                Moment::PhaseCloses => n += ledger::stop(),
+                Moment::TickOpens => {}
+            });
+            n += w.roster.pool_allocations();
         }
-        assert_eq!(n, 0, "{cast:?}");
-        assert!(w.roster.counts.struck > 0);
+        assert_eq!(n, 0, "{design:?} on {crew}");
+        assert!(w.roster.counts.run.struck > 0);
     }
+}
+
+#[test]
+fn the_counts_of_a_tick_and_of_the_run_are_kept_apart() {
+    let mut w = world(40, 30, 240, Design::NOW, 2);
+    let mut fans = 0;
+    for _ in 0..60 {
+        w.tick();
+        let c = w.roster.counts;
+        fans += c.tick.fans;
+        assert_eq!(c.tick.fans, c.tick.creature_ticks, "one fan read a creature stepped");
+    }
+    let c = w.roster.counts;
+    assert_eq!(c.run.fans, fans);
+    assert_eq!(c.run.creature_ticks, fans);
+    assert!(c.run.steps > c.tick.steps && c.run.met > c.tick.met);
 }
 
 #[test]
 fn the_digest_is_pinned_so_debug_and_release_agree() {
     // Worked out by a release build; a debug build (or another target) must land on it too.
     let (c, r, n) = SMALL;
-    let got = run(world(c, r, n, Design::NOW, wide(2, false, true)), LONG).0;
+    let got = run(world(c, r, n, Design::NOW, 2), LONG).0;
     assert_eq!(got, PINNED);
 }
 const PINNED: &str = "515309ed4535f8fe";

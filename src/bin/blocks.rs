@@ -1,43 +1,90 @@
 //! `blocks verify | bless | measure [ONLY]`: the command behind `just verify`, `just bless`
 //! and `just measure`.
 
+use std::io::Write;
 use std::process::ExitCode;
 
+use clap::{Parser, Subcommand};
 use theworld::blocks::{Mode, check};
+use world::cli::Writes;
+use world::out::Asked;
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mode = match args.first().map(String::as_str) {
-        Some("verify") => Mode::Verify,
-        Some("bless") => Mode::Bless,
-        Some("measure") => Mode::Measure,
-        _ => {
-            eprintln!(
-                "usage: blocks verify|bless|measure [ONLY] (ONLY picks pages or commands containing it)"
-            );
-            return ExitCode::from(2);
-        }
-    };
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    if let Err(e) = std::env::set_current_dir(root) {
-        eprintln!("blocks: cannot work in {}: {e}", root.display());
-        return ExitCode::FAILURE;
+/// Checks the book against the code: reruns the command of every console block in book/src
+/// and compares what it prints, and every picture it draws, with what the book shows. Run it
+/// anywhere inside the repository; it checks the tree it is run in.
+#[derive(Parser, Debug)]
+#[command(name = "blocks")]
+struct Cli {
+    #[command(subcommand)]
+    mode: Job,
+}
+
+#[derive(Subcommand, Debug)]
+enum Job {
+    /// Rerun every deterministic block (`console` and `console,refusal`) and compare its text
+    /// and pictures with the book's; fail with a diff on any drift. Writes nothing, ever.
+    Verify {
+        /// Only pages or commands containing this (it must match at least one block).
+        only: Option<String>,
+    },
+    /// Rewrite every deterministic block and picture from its command. A `console` block
+    /// whose command fails, or a `console,refusal` block whose command runs, is an error and
+    /// is left as it was.
+    Bless {
+        /// Only pages or commands containing this (it must match at least one block).
+        only: Option<String>,
+    },
+    /// Rerun the timing blocks (`console,measured`) through a shell, one at a time, and
+    /// rewrite them with a note naming this machine.
+    Measure {
+        /// Only pages or commands containing this (it must match at least one block).
+        only: Option<String>,
+    },
+}
+
+impl Writes for Cli {
+    /// The pages and pictures `bless` and `measure` rewrite are found in the book, not named
+    /// on the command line.
+    fn writes(&self) -> Vec<Asked> {
+        Vec::new()
     }
+}
+
+fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
+    let (mode, only) = match cli.mode {
+        Job::Verify { only } => (Mode::Verify, only),
+        Job::Bless { only } => (Mode::Bless, only),
+        Job::Measure { only } => (Mode::Measure, only),
+    };
+    let here = std::env::current_dir()?;
+    let root = theworld::repo::find(&here).map_err(anyhow::Error::msg)?;
+    std::env::set_current_dir(&root)?;
     let started = std::time::Instant::now();
-    let report = check(root, mode, args.get(1).map(String::as_str));
+    // An empty filter is no filter: `just bless` passes one when it is given none.
+    let only = only.filter(|o| !o.is_empty());
+    let report = check(&root, mode, only.as_deref());
     for p in &report.problems {
         eprintln!("{p}");
     }
     for page in &report.rewritten {
-        eprintln!("rewrote {}", page.strip_prefix(root).unwrap_or(page).display());
+        eprintln!("rewrote {}", page.strip_prefix(&root).unwrap_or(page).display());
     }
+    let plural = |n: usize, one: &str, many: &str| world::cli::count(n as u64, one, many);
     eprintln!(
-        "{} command{} run in {:.1} s, {} problem{}",
-        report.ran,
-        if report.ran == 1 { "" } else { "s" },
+        "{} run in {:.1} s in {}, {}",
+        plural(report.ran, "command", "commands"),
         started.elapsed().as_secs_f64(),
-        report.problems.len(),
-        if report.problems.len() == 1 { "" } else { "s" },
+        root.display(),
+        plural(report.problems.len(), "problem", "problems"),
     );
-    if report.problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    anyhow::ensure!(
+        report.problems.is_empty(),
+        "{}",
+        plural(report.problems.len(), "problem", "problems")
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    world::cli::main("blocks", run)
 }

@@ -6,6 +6,8 @@ use std::path::Path;
 use world::render::{BLUE, Frame, GREY, RED};
 use world::{Body, Vec2};
 
+use crate::designs::Design;
+
 // ANCHOR: tether
 /// The point the tether pulls toward: the middle of the 192 by 128 window.
 pub const MIDDLE: Vec2 = Vec2::new(96.0, 64.0);
@@ -24,12 +26,13 @@ fn start() -> Body {
 
 /// Both tethered bodies, tick by tick: (velocity-first, lagging) after each step.
 pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
+    let (now, was) = (Design::default(), Design { lagging: true });
     let (mut a, mut b) = (start(), start());
     (0..ticks).map(move |_| {
         a.push(tether(&a));
         b.push(tether(&b));
-        a.step();
-        b.step_lagging();
+        now.step(&mut a);
+        was.step(&mut b);
         (a, b)
     })
 }
@@ -56,37 +59,58 @@ pub fn run(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::R
     writeln!(out)?;
     writeln!(
         out,
-        "started 48.000 px out; the furthest each got in {ticks} ticks: {far_a:.3} and {far_b:.3}"
+        "started 48.000 px out; the furthest each got in {}: {far_a:.3} and {far_b:.3}",
+        world::cli::count(ticks, "tick", "ticks")
     )?;
     if let Some(path) = picture {
-        draw(ticks, path)?;
+        draw(ticks).save_png(path, 2)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
 }
 
-/// Offset from the middle (up the page is right of the middle) against time, one column a
-/// tick, velocity-first in blue and lagging in red, each tick joined to the one before; grey
-/// lines mark the middle and the starting 48 px either side. The red line leaves the picture.
-fn draw(ticks: u32, path: &Path) -> anyhow::Result<()> {
+/// The widest the picture gets, in columns (twice as many pixels on the page). Up to this many
+/// ticks a column is one tick; a longer run is squeezed into this width, however long it is.
+pub const MOST_COLUMNS: u32 = 2000;
+
+/// Offset from the middle (up the page is right of the middle) against time, velocity-first in
+/// blue and lagging in red, each tick joined to the one before; grey lines mark the middle and
+/// the starting 48 px either side. The red line leaves the picture. A column holds one tick, or
+/// for a run longer than [`MOST_COLUMNS`] ticks an equal stretch of them, drawn as the band
+/// between the lowest and highest place each body reached in it.
+fn draw(ticks: u32) -> Frame {
+    squeezed(ticks, ticks.div_ceil(MOST_COLUMNS).max(1))
+}
+
+/// The picture of `ticks` ticks, `per` ticks to a column.
+fn squeezed(ticks: u32, per: u32) -> Frame {
     const HALF: i64 = 100;
-    let mut f = Frame::new(ticks as usize, 2 * HALF as usize + 1);
-    for x in 0..ticks as i64 {
+    let columns = ticks.div_ceil(per);
+    let mut f = Frame::new(columns as usize, 2 * HALF as usize + 1);
+    for x in 0..i64::from(columns) {
         for y in [HALF - 48, HALF, HALF + 48] {
             f.set(x, y, GREY);
         }
     }
     let row = |b: &Body| HALF - libm::round(b.pos.x - MIDDLE.x).clamp(-1e6, 1e6) as i64;
     let mut last = (row(&start()), row(&start()));
+    // Each body's band in the column being drawn: (top, bottom), starting at the last row.
+    let mut band = ((last.0, last.0), (last.1, last.1));
+    let widen = |(top, bottom): (i64, i64), y: i64| (top.min(y), bottom.max(y));
     for (i, (a, b)) in swings(ticks).enumerate() {
         let now = (row(&a), row(&b));
-        let x = i as i64;
-        f.rect(x, now.1.min(last.1), 1, (now.1 - last.1).abs() + 1, RED);
-        f.rect(x, now.0.min(last.0), 1, (now.0 - last.0).abs() + 1, BLUE);
+        band = (widen(band.0, now.0), widen(band.1, now.1));
         last = now;
+        let t = i as u32 + 1;
+        if t.is_multiple_of(per) || t == ticks {
+            let x = i64::from(i as u32 / per);
+            for ((top, bottom), colour) in [(band.1, RED), (band.0, BLUE)] {
+                f.rect(x, top, 1, bottom - top + 1, colour);
+            }
+            band = ((last.0, last.0), (last.1, last.1));
+        }
     }
-    f.save_png(path, 2)?;
-    Ok(())
+    f
 }
 
 #[cfg(test)]
@@ -102,5 +126,23 @@ mod tests {
         }
         assert!(far_a < 48.2, "velocity first reached {far_a}");
         assert!(far_b > 2000.0, "lagging only reached {far_b}");
+    }
+
+    #[test]
+    fn a_long_run_is_squeezed_into_the_widest_picture() {
+        assert_eq!(draw(400).w, 400);
+        assert_eq!(draw(2000).w, 2000);
+        assert_eq!(draw(2001).w, 1001, "two ticks a column");
+        assert_eq!(draw(1_000_000).w, 2000);
+        // A squeezed column is blue wherever either of the two one-tick columns it stands for
+        // is blue: the band joins them, and nothing is lost or added.
+        let (one, two) = (squeezed(600, 1), squeezed(600, 2));
+        assert_eq!((one.w, two.w, one.h), (600, 300, 201));
+        for x in 0..300 {
+            for y in 0..201 {
+                let blue = |f: &Frame, x: usize| f.get(x, y) == BLUE;
+                assert_eq!(blue(&two, x), blue(&one, 2 * x) || blue(&one, 2 * x + 1), "({x}, {y})");
+            }
+        }
     }
 }

@@ -7,16 +7,21 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use world::cli::Writes;
+use world::out::Asked;
 
+mod designs;
 mod held;
 mod reorder;
 mod swarm;
 mod table;
 
+use designs::Design;
+
 /// Chapter 1 of the book: how a body moves, why the order of a step matters, and how to prove
 /// two runs are the same run. With no subcommand, every experiment runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "bodies", version)]
+#[command(name = "bodies", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -27,6 +32,11 @@ fn ticks(s: &str) -> Result<u32, String> {
     world::cli::whole(s, "ticks", 1, 1_000_000).map(|n| n as u32)
 }
 
+/// A number of maps to walk: at least one, at most a million.
+fn walks(s: &str) -> Result<u32, String> {
+    world::cli::whole(s, "walks", 1, 1_000_000).map(|n| n as u32)
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Mode {
     /// One falling body, tick by tick: the table you can check with a pencil.
@@ -34,12 +44,16 @@ pub enum Mode {
     /// Starts at (24, 8) moving (2, 0) and pushed by gravity (0, 0.5) every tick. Each row is
     /// what was pushed that tick, and the velocity and position after the step.
     Table {
+        /// Ticks to run: 1 to 1,000,000.
         #[arg(long, default_value = "4", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        #[command(flatten)]
+        design: Design,
     },
     /// The same falling body stepped two ways: velocity first (the world's `step`) and position
     /// first (the retired `step_lagging`), side by side.
     Orders {
+        /// Ticks to run: 1 to 1,000,000.
         #[arg(long, default_value = "4", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
@@ -48,53 +62,84 @@ pub enum Mode {
     ///
     /// The tether pulls with 0.02 of the offset; the body starts 48 px out, at rest.
     Held {
+        /// Ticks to run: 1 to 1,000,000.
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Also draw both paths (offset from the middle against time) into this PNG.
+        /// Also draw both paths (offset from the middle against time) into this PNG: one
+        /// column a tick up to 2,000 ticks; a longer run is squeezed into 2,000 columns, each
+        /// the band its stretch of ticks covered.
         #[arg(long, value_name = "FILE")]
         picture: Option<PathBuf>,
     },
     /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
     /// float's bits agree on every tick.
     Swarm {
-        #[arg(long, default_value = "7")]
+        /// The seed the bodies are placed and launched from.
+        #[arg(long, default_value = "7", value_parser = world::cli::seed, allow_hyphen_values = true)]
         seed: u64,
+        /// Ticks to run: 1 to 1,000,000 (a million take some minutes).
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw the first run's trails and final places into this PNG.
         #[arg(long, value_name = "FILE")]
         picture: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// Three pushes summed in all six orders, then in whatever order a HashMap chooses: the
     /// total depends on the order, and a HashMap picks a new order for every new map.
     Reorder {
-        /// How many freshly made maps to sum over.
-        #[arg(long, default_value = "1000", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        /// How many freshly made maps to sum over: 1 to 1,000,000.
+        #[arg(long, default_value = "1000", value_parser = walks, allow_hyphen_values = true)]
         walks: u32,
     },
     /// The swarm with the three pushes added in two orders: the pictures agree, the numbers
     /// never do, and the gap between them grows.
     Clash {
-        #[arg(long, default_value = "7")]
+        /// The seed the bodies are placed and launched from.
+        #[arg(long, default_value = "7", value_parser = world::cli::seed, allow_hyphen_values = true)]
         seed: u64,
+        #[command(flatten)]
+        design: Design,
+    },
+    /// Every switch of the law of motion's design: what it puts back, and whether it moves
+    /// the digest of `swarm`, found by running the swarm once with no switch and once with
+    /// each.
+    Designs {
+        /// Also time each run, and set it against the design as it stands: these columns
+        /// differ on every machine.
+        #[arg(long)]
+        clock: bool,
     },
 }
 
 /// The experiments in the order the chapter tells them, as the subcommands that run them.
 pub const BOOK_ORDER: &[&str] =
-    &["table", "orders", "held --ticks 400", "swarm", "reorder", "clash"];
+    &["table", "orders", "held --ticks 400", "swarm", "reorder", "clash", "designs"];
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        match &self.mode {
+            Some(Mode::Held { picture, .. } | Mode::Swarm { picture, .. }) => {
+                picture.iter().cloned().map(Asked::File).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
-        Some(Mode::Table { ticks }) => table::table(out, ticks),
+        Some(Mode::Table { ticks, design }) => table::table(out, ticks, design),
         Some(Mode::Orders { ticks }) => table::orders(out, ticks),
         Some(Mode::Held { ticks, picture }) => held::run(out, ticks, picture.as_deref()),
-        Some(Mode::Swarm { seed, ticks, picture }) => {
-            swarm::twice(out, seed, ticks, picture.as_deref())
+        Some(Mode::Swarm { seed, ticks, picture, design }) => {
+            swarm::twice(out, seed, ticks, design, picture.as_deref())
         }
         Some(Mode::Reorder { walks }) => reorder::run(out, walks),
-        Some(Mode::Clash { seed }) => swarm::clash(out, seed),
+        Some(Mode::Clash { seed, design }) => swarm::clash(out, seed, design),
+        Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::cli::in_order::<Cli>("bodies", BOOK_ORDER, out, run),
     }
 }

@@ -5,10 +5,12 @@ use std::io::Write;
 use std::path::Path;
 
 use world::cli::yes;
+use world::progress::Progress;
 use world::render::{Frame, GREY, INK};
 use world::rng::Stream;
 use world::{Body, Vec2, digest};
 
+use crate::designs::Design;
 use crate::held::tether;
 use crate::reorder::{BREEZE, SWIRL};
 use crate::table::GRAVITY;
@@ -35,14 +37,14 @@ pub fn scatter(seed: u64) -> Vec<Body> {
 
 // ANCHOR: advance
 /// One tick of a swarm: each body in slice order takes its tether and then the given pushes,
-/// in the order given, and steps.
-pub fn advance(bodies: &mut [Body], pushes: &[Vec2]) {
+/// in the order given, and steps by the design's law of motion.
+pub fn advance(bodies: &mut [Body], pushes: &[Vec2], design: Design) {
     for b in bodies.iter_mut() {
         b.push(tether(b));
         for p in pushes {
             b.push(*p);
         }
-        b.step();
+        design.step(b);
     }
 }
 // ANCHOR_END: advance
@@ -56,18 +58,6 @@ pub fn frame(bodies: &[Body]) -> Frame {
     f
 }
 
-/// One run: (frame hash, number hash) after every tick, and the bodies at the end.
-fn one_run(seed: u64, ticks: u32, pushes: &[Vec2]) -> (Vec<(String, String)>, Vec<Body>) {
-    let mut bodies = scatter(seed);
-    let hashes = (0..ticks)
-        .map(|_| {
-            advance(&mut bodies, pushes);
-            (frame(&bodies).hash(), digest::bodies(&bodies))
-        })
-        .collect();
-    (hashes, bodies)
-}
-
 /// The ticks a table of a long run shows.
 fn shown(ticks: u32) -> Vec<u32> {
     let mut t: Vec<u32> = [1, 10, 100, 1000, 10000].into_iter().filter(|&t| t < ticks).collect();
@@ -75,53 +65,58 @@ fn shown(ticks: u32) -> Vec<u32> {
     t
 }
 
+/// The same run made twice, side by side: two swarms from one seed, stepped in turn and
+/// compared after every tick. Only the comparison is kept, so a run of any length takes the
+/// same memory.
 pub fn twice(
     out: &mut dyn Write,
     seed: u64,
     ticks: u32,
+    design: Design,
     picture: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let (one, end_one) = one_run(seed, ticks, &[]);
-    let (two, end_two) = one_run(seed, ticks, &[]);
-    writeln!(
-        out,
-        "seed {seed}, {SWARM_SIZE} tethered bodies, {ticks} ticks, the same run made twice"
-    )?;
+    let span = world::cli::count(ticks, "tick", "ticks");
+    writeln!(out, "seed {seed}, {SWARM_SIZE} tethered bodies, {span}, the same run made twice")?;
     writeln!(out)?;
     writeln!(out, " tick  frame (1st)   frame (2nd)   numbers (1st)     numbers (2nd)")?;
-    for t in shown(ticks) {
-        let ((f1, n1), (f2, n2)) = (&one[t as usize - 1], &two[t as usize - 1]);
-        writeln!(out, "{t:>5}  {f1}  {f2}  {n1}  {n2}")?;
+    let (mut one, mut two) = (scatter(seed), scatter(seed));
+    // Where every body of the first run has been, in grey.
+    let mut trails = Frame::view();
+    let (mut frames, mut numbers) = (true, true);
+    let rows = shown(ticks);
+    let progress = Progress::new("swarm", u64::from(ticks));
+    for t in 1..=ticks {
+        advance(&mut one, &[], design);
+        advance(&mut two, &[], design);
+        let (f1, f2) = (frame(&one).hash(), frame(&two).hash());
+        let (n1, n2) = (digest::bodies(&one), digest::bodies(&two));
+        frames &= f1 == f2;
+        numbers &= n1 == n2;
+        if picture.is_some() {
+            for b in &one {
+                trails.dot(b.pos, GREY);
+            }
+        }
+        if rows.contains(&t) {
+            writeln!(out, "{t:>5}  {f1}  {f2}  {n1}  {n2}")?;
+        }
+        progress.step();
     }
-    let frames = one.iter().zip(&two).all(|(a, b)| a.0 == b.0);
-    let numbers = one.iter().zip(&two).all(|(a, b)| a.1 == b.1);
     writeln!(out)?;
-    writeln!(out, "frame hashes equal on all {ticks} ticks:  {}", yes(frames))?;
-    writeln!(out, "number hashes equal on all {ticks} ticks: {}", yes(numbers))?;
+    writeln!(out, "frame hashes equal on all {span}:  {}", yes(frames))?;
+    writeln!(out, "number hashes equal on all {span}: {}", yes(numbers))?;
     writeln!(out)?;
-    writeln!(out, "body 0's y after tick {ticks}, 1st run: {}", crate::sig17(end_one[0].pos.y))?;
-    writeln!(out, "body 0's y after tick {ticks}, 2nd run: {}", crate::sig17(end_two[0].pos.y))?;
+    writeln!(out, "body 0's y after tick {ticks}, 1st run: {}", crate::sig17(one[0].pos.y))?;
+    writeln!(out, "body 0's y after tick {ticks}, 2nd run: {}", crate::sig17(two[0].pos.y))?;
     if let Some(path) = picture {
-        trails(seed, ticks).save_png(path, 3)?;
+        // And where each one ends, in ink.
+        for b in &one {
+            trails.dot(b.pos, INK);
+        }
+        trails.save_png(path, 3)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
-}
-
-/// Where every body has been, in grey, and where it ends, in ink.
-fn trails(seed: u64, ticks: u32) -> Frame {
-    let mut bodies = scatter(seed);
-    let mut f = Frame::view();
-    for _ in 0..ticks {
-        advance(&mut bodies, &[]);
-        for b in &bodies {
-            f.dot(b.pos, GREY);
-        }
-    }
-    for b in &bodies {
-        f.dot(b.pos, INK);
-    }
-    f
 }
 
 /// The widest distance between the same body in two swarms.
@@ -129,7 +124,7 @@ fn widest(a: &[Body], b: &[Body]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x.pos.dist(y.pos)).fold(0.0, f64::max)
 }
 
-pub fn clash(out: &mut dyn Write, seed: u64) -> anyhow::Result<()> {
+pub fn clash(out: &mut dyn Write, seed: u64, design: Design) -> anyhow::Result<()> {
     const PICTURED: u32 = 400;
     const LONG: u32 = 10_000;
     let order_a = [GRAVITY, BREEZE, SWIRL];
@@ -139,8 +134,8 @@ pub fn clash(out: &mut dyn Write, seed: u64) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     let mut gaps = Vec::new();
     for t in 1..=LONG {
-        advance(&mut a, &order_a);
-        advance(&mut b, &order_b);
+        advance(&mut a, &order_a, design);
+        advance(&mut b, &order_b, design);
         if first_numbers.is_none() && digest::bodies(&a) != digest::bodies(&b) {
             first_numbers = Some(t);
         }

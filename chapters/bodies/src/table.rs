@@ -4,6 +4,8 @@ use std::io::Write;
 
 use world::{Body, Vec2};
 
+use crate::designs::Design;
+
 // ANCHOR: falling
 /// Gravity for the hand table: velocity gains 0.5 px a tick downward on every tick.
 pub const GRAVITY: Vec2 = Vec2::new(0.0, 0.5);
@@ -15,7 +17,7 @@ pub fn falling() -> Body {
 // ANCHOR_END: falling
 
 // ANCHOR: table
-pub fn table(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+pub fn table(out: &mut dyn Write, ticks: u32, design: Design) -> anyhow::Result<()> {
     let mut b = falling();
     writeln!(out, "tick   push this tick     velocity now        position now")?;
     writeln!(
@@ -29,7 +31,7 @@ pub fn table(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
     for t in 1..=ticks {
         b.push(GRAVITY);
         let pushed = b.acc();
-        b.step();
+        design.step(&mut b);
         writeln!(
             out,
             "{t:>4}  {:>12}  {:>16}  {:>18}",
@@ -45,14 +47,15 @@ pub fn table(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
 /// Both orders from the same start, one row a tick. The falling speed is the velocity's y,
 /// the only part gravity touches.
 pub fn orders(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+    let (now, was) = (Design::default(), Design { lagging: true });
     let (mut first, mut lagging) = (falling(), falling());
     writeln!(out, "      step: velocity, then position    step_lagging: position, then velocity")?;
     writeln!(out, "tick       position      falling at          position      falling at")?;
     for t in 1..=ticks {
         first.push(GRAVITY);
         lagging.push(GRAVITY);
-        first.step();
-        lagging.step_lagging();
+        now.step(&mut first);
+        was.step(&mut lagging);
         writeln!(
             out,
             "{t:>4}  {:>16}  {:>12.3}      {:>16}  {:>12.3}",

@@ -2,9 +2,18 @@
 
 use std::process::Command;
 
+use world::testing;
+
 fn bodies(args: &[&str]) -> (i32, String, String) {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_bodies")).args(args).output().expect("the binary runs");
+    bodies_with(args, &[])
+}
+
+fn bodies_with(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bodies"))
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -43,9 +52,10 @@ fn an_unwritable_picture_is_a_runtime_error() {
 fn help_explains_each_mode() {
     let (code, out, _) = bodies(&["--help"]);
     assert_eq!(code, 0);
-    for mode in ["table", "orders", "held", "swarm", "reorder", "clash"] {
+    for mode in ["table", "orders", "held", "swarm", "reorder", "clash", "designs"] {
         assert!(out.contains(mode), "--help does not mention {mode}");
     }
+    assert!(out.contains("progress bar on stderr") && out.contains("300 MB"), "{out}");
 }
 
 #[test]
@@ -61,7 +71,90 @@ fn no_subcommand_runs_the_chapter_in_order() {
             "== bodies held --ticks 400",
             "== bodies swarm",
             "== bodies reorder",
-            "== bodies clash"
+            "== bodies clash",
+            "== bodies designs"
         ]
     );
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_bodies");
+
+/// A PNG's width and height.
+fn png_size(path: &std::path::Path) -> (u32, u32) {
+    testing::png_size(path).unwrap_or_else(|| panic!("{} is not a PNG", path.display()))
+}
+
+#[test]
+fn a_picture_is_written_even_when_nobody_reads_the_report() {
+    let dir = testing::scratch("bodies-closed");
+    for mode in ["held", "swarm"] {
+        let p = dir.join(format!("{mode}.png"));
+        let (code, err) =
+            testing::cut_short(BIN, &[mode, "--ticks", "50", "--picture", p.to_str().unwrap()], 0);
+        assert_eq!(code, 0, "{mode}: {err}");
+        assert!(err.is_empty(), "{mode}: {err}");
+        assert!(png_size(&p).0 > 0, "{mode}");
+    }
+    // With nothing asked for, a closed stdout just ends the run, quietly.
+    assert_eq!(testing::cut_short(BIN, &["table"], 0), (0, String::new()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_picture_path_is_checked_before_the_work() {
+    for mode in ["held", "swarm"] {
+        let (code, out, err) =
+            bodies(&[mode, "--ticks", "20", "--picture", "/no/such/folder/p.png"]);
+        assert_eq!(code, 1, "{mode}: {err}");
+        assert!(out.is_empty(), "{mode} ran before refusing the path: {out}");
+        assert!(err.contains("/no/such/folder/p.png"), "{mode}: {err}");
+    }
+}
+
+#[test]
+fn the_longest_run_draws_a_picture_a_browser_can_open() {
+    let dir = testing::scratch("bodies-wide");
+    let p = dir.join("held.png");
+    let (code, _, err) = bodies(&["held", "--ticks", "1000000", "--picture", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(png_size(&p), (4000, 402), "2,000 columns at twice the size");
+    let (_, help, _) = bodies(&["held", "--help"]);
+    assert!(help.contains("2,000 columns"), "{help}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_whole_number_follows_one_rule_and_names_its_flag() {
+    for (args, flag) in [
+        (&["held", "--ticks", " 3"][..], "--ticks"),
+        (&["swarm", "--seed", " 3"], "--seed"),
+        (&["swarm", "--seed", "-1"], "--seed"),
+        (&["clash", "--seed", "+1"], "--seed"),
+        (&["reorder", "--walks", " 3"], "--walks"),
+    ] {
+        let (code, _, err) = bodies(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(&format!("'{flag} <")), "{args:?} does not name {flag}: {err}");
+    }
+}
+
+#[test]
+fn one_tick_is_singular() {
+    let (_, out, _) = bodies(&["held", "--ticks", "1"]);
+    assert!(out.contains("in 1 tick:"), "{out}");
+    let (_, out, _) = bodies(&["swarm", "--ticks", "1"]);
+    assert!(out.contains("1 tick, the same run") && out.contains("on all 1 tick:"), "{out}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
+    let args = ["swarm", "--ticks", "60"];
+    let (terminal, report) = testing::on_a_terminal(BIN, &args.join(" "));
+    assert!(terminal.contains("swarm: [") && terminal.contains("/60"), "{terminal:?}");
+    let (code, out, err) = bodies_with(&args, &[("WORLD_PROGRESS_AFTER_MS", "0")]);
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "progress went to a stderr that is not a terminal: {err}");
+    assert_eq!(report, out, "progress reached the report");
 }

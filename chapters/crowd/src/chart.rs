@@ -92,15 +92,6 @@ impl Chart {
     }
 }
 
-/// Makes the chart's file before a run that may take minutes, so a path that cannot be
-/// written is reported at once, in one line.
-pub fn ready(path: Option<&Path>) -> anyhow::Result<()> {
-    if let Some(path) = path {
-        world::out::ready(path)?;
-    }
-    Ok(())
-}
-
 /// The smallest multiple of `step` at or above `v`, and at least one step.
 pub fn round_up(v: f64, step: f64) -> f64 {
     ((v / step).ceil() * step).max(step)

@@ -5,32 +5,36 @@ use std::io::Write;
 use std::path::Path;
 
 use world::beast::Design;
-use world::beast::roster::Cast;
 use world::cli::yes;
+use world::progress::Progress;
 
 use crate::chart::{self, Chart, Series};
-use crate::town::{COLS, HERD, ROWS, found, run_for};
+use crate::town::{COLS, CROWD, ROWS, found, run_for, timed};
 
 pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
 
+/// `design` runs on every crew, against the same design with each fan cast in its creature's
+/// turn and none left uncast: the run the rules describe.
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
-    loose: bool,
+    design: Design,
     clock: bool,
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    chart::ready(chart)?;
-    let mut narrow = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
-    run_for(&mut narrow, ticks);
+    let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
+    let progress = Progress::new("crew", runs * u64::from(ticks));
+    let mut narrow = found(CROWD, ROWS, Design { narrow: true, loose: false, ..design }, 1)?;
+    run_for(&mut narrow, ticks, &progress);
     let want = narrow.digest();
     writeln!(
         out,
-        "{COLS}x{ROWS} valley, {HERD} creatures, {ticks} ticks, {} struck off",
-        narrow.roster.counts.struck
+        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} struck off",
+        world::cli::count(ticks, "tick", "ticks"),
+        narrow.roster.counts.run.struck
     )?;
     writeln!(out, "  cast narrow, each fan at its creature's turn: {want}")?;
-    if loose {
+    if design.loose {
         writeln!(out, "  below, the fans are cast first and never cast again after a death")?;
     } else {
         writeln!(out, "  below, the fans are cast first and cast again near a death")?;
@@ -43,17 +47,17 @@ pub fn run(
     )?;
     let mut times = Vec::new();
     for crew in CREWS {
-        let mut w = found(HERD, ROWS, Design::NOW, Cast::Wide { crew, loose, kept: true })?;
-        let c = crate::spend::timed(&mut w, ticks);
-        let kept = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
+        let mut w = found(CROWD, ROWS, design, crew)?;
+        progress.say(format!("{crew} kept threads"));
+        let kept = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let got = w.digest();
         let same = yes(got == want);
-        writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {:>10}", w.roster.counts.recast)?;
+        writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {:>10}", w.roster.counts.run.recast)?;
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.
-            let mut w = found(HERD, ROWS, Design::NOW, Cast::Wide { crew, loose, kept: false })?;
-            let c = crate::spend::timed(&mut w, ticks);
-            let scoped = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
+            let mut w = found(CROWD, ROWS, Design { scoped: true, ..design }, crew)?;
+            progress.say(format!("{crew} threads made per phase"));
+            let scoped = timed(&mut w, ticks, &progress).phase_ms(ticks);
             anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");
             times.push((crew, kept, scoped));
         }

@@ -6,27 +6,27 @@ use std::path::Path;
 
 use world::beast::Design;
 use world::beast::brain::MULTIPLIES;
-use world::beast::roster::Cast;
+use world::progress::Progress;
 
 use crate::chart::{self, Chart, ORANGE, Series};
-use crate::spend::BUDGET_MS;
-use crate::town::{COLS, HERD, ROWS, found};
+use crate::town::{BUDGET_MS, COLS, CROWD, ROWS, found, timed};
 
 pub const TIMES: [u32; 4] = [1, 2, 5, 10];
 
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
+    design: Design,
     crew: usize,
     clock: bool,
     more: &[u32],
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    chart::ready(chart)?;
     writeln!(
         out,
-        "the {COLS}-wide valley at {} times its length, each run for {ticks} ticks",
-        list(&TIMES, more)
+        "the {COLS}-wide valley at {} times its length, each run for {}",
+        list(&TIMES, more),
+        world::cli::count(ticks, "tick", "ticks")
     )?;
     writeln!(out)?;
     write!(
@@ -36,21 +36,22 @@ pub fn run(
     )?;
     writeln!(out, "{}", if clock { "    ms a tick" } else { "" })?;
     let mut times = Vec::new();
+    let progress = Progress::new("fit", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
     for k in TIMES.iter().chain(more) {
-        let (rows, herd) = (ROWS * *k as usize, HERD * *k as usize);
-        let mut w = found(herd, rows, Design::NOW, Cast::Wide { crew, loose: false, kept: true })?;
-        let c = crate::spend::timed(&mut w, ticks);
-        eprintln!("fit: {herd} creatures done");
+        let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
+        progress.say(format!("{crowd} creatures"));
+        let mut w = found(crowd, rows, design, crew)?;
+        let c = timed(&mut w, ticks, &progress);
         write!(
             out,
-            "  {COLS:>6} {rows:>6} {:>8} {herd:>9} {:>12} {:>13}",
+            "  {COLS:>6} {rows:>6} {:>8} {crowd:>9} {:>12} {:>13}",
             COLS * rows,
-            w.roster.counts.steps,
-            herd * MULTIPLIES
+            w.roster.counts.tick.steps,
+            crowd * MULTIPLIES
         )?;
         if clock {
-            let ms = c.phase.as_secs_f64() * 1e3 / f64::from(ticks);
-            times.push((herd as f64, ms));
+            let ms = c.phase_ms(ticks);
+            times.push((crowd as f64, ms));
             writeln!(out, " {ms:>12.3}")?;
         } else {
             writeln!(out)?;

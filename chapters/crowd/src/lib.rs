@@ -8,15 +8,17 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use world::beast::Design;
-use world::cli::whole;
+use world::cli::{Writes, whole};
+use world::out::Asked;
 
 mod chart;
 mod crew;
+mod designs;
 mod fit;
+mod ledger;
 mod profile;
-mod share;
 mod spend;
 mod sums;
 mod town;
@@ -25,7 +27,7 @@ mod town;
 /// costs, and how the looking goes wide without changing the run. With no subcommand, every
 /// table runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "crowd", version)]
+#[command(name = "crowd", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -35,8 +37,12 @@ fn ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 100_000).map(|n| n as u32)
 }
 
-fn herd(s: &str) -> Result<usize, String> {
-    whole(s, "creatures", 1, 300_000).map(|n| n as usize)
+/// The most creatures a run takes. Each costs about 2 KB (its brain alone is 1.5 KB), so
+/// 100,000 of them on the longest valley stay under 300 MB, whatever the design and the crew.
+pub const MOST_CROWD: u64 = 100_000;
+
+fn crowd(s: &str) -> Result<usize, String> {
+    whole(s, "creatures", 1, MOST_CROWD).map(|n| n as usize)
 }
 
 fn rows(s: &str) -> Result<usize, String> {
@@ -47,48 +53,15 @@ fn crew(s: &str) -> Result<usize, String> {
     whole(s, "threads", 1, 256).map(|n| n as usize)
 }
 
+/// How many times the chapter's valley a capacity row is: up to 33, so the largest row keeps
+/// within [`MOST_CROWD`] creatures.
+fn times(s: &str) -> Result<u32, String> {
+    whole(s, "times the valley", 1, MOST_CROWD / 3000).map(|n| n as u32)
+}
+
 /// The machine's cores: the default crew.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// The retired parts of the phase, one switch each.
-#[derive(Args, Debug, Clone, Copy, Default)]
-pub struct Retired {
-    /// The phase as first wired: all four of the switches below at once, on one thread.
-    #[arg(long)]
-    pub was: bool,
-    /// The view as two hash maps keyed by cell instead of flat rows.
-    #[arg(long)]
-    pub maps: bool,
-    /// A new view built every tick instead of one view refilled.
-    #[arg(long)]
-    pub fresh: bool,
-    /// A second view built for the minds instead of the one handed to them.
-    #[arg(long)]
-    pub twice: bool,
-    /// The ranking walk asks for a written refusal and throws it away.
-    #[arg(long)]
-    pub wordy: bool,
-    /// Bury each body the moment it falls, in the middle of the phase. Unlike the four above
-    /// this is a different rule, not a slower road to the same run: the digest moves.
-    #[arg(long)]
-    pub hasty: bool,
-}
-
-impl Retired {
-    pub fn design(self) -> Design {
-        if self.was {
-            return Design { hasty: self.hasty, ..Design::WAS };
-        }
-        Design {
-            maps: self.maps,
-            fresh: self.fresh,
-            twice: self.twice,
-            wordy: self.wordy,
-            hasty: self.hasty,
-        }
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -96,49 +69,55 @@ pub enum Mode {
     /// The work in one creature's tick, and in a crowd's: counts only, the same on every
     /// machine.
     Sums {
-        /// Creatures in the crowd.
-        #[arg(long, default_value = "3000", value_parser = herd, allow_hyphen_values = true)]
-        herd: usize,
-        /// Rows of the valley (it is always 150 cells across).
+        /// Creatures in the crowd: 1 to 100,000.
+        #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
+        crowd: usize,
+        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
     },
     /// Runs the 150x100 valley with 3000 creatures and counts what the phase handed out,
-    /// ending on a digest of the whole world. Every retired design gives the same counts and
-    /// the same digest.
+    /// ending on a digest of the whole world. Every retired design but the two under "Other
+    /// rules" gives the same counts and the same digest.
     Spend {
+        /// Ticks to run: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        #[arg(long, default_value = "3000", value_parser = herd, allow_hyphen_values = true)]
-        herd: usize,
+        /// Creatures in the crowd: 1 to 100,000 (about 2 KB each), and no more than the valley
+        /// has cells of ground.
+        #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
+        crowd: usize,
+        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
-        #[command(flatten)]
-        retired: Retired,
         /// Threads the fans are cast on (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
+        #[arg(conflicts_with_all = ["was", "narrow"])]
         crew: Option<usize>,
         /// Also time the tick and the phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
         /// Write a CPU profile of the run here (a flame graph SVG; needs the pprof feature).
-        #[arg(long, value_name = "FILE")]
+        /// Not with --clock: the profiler's sampling slows the run it would be timing.
+        #[arg(long, value_name = "FILE", conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
-    /// as first wired and after each of the four changes, and with the fans cast wide.
-    Share {
+    /// as first wired and after each of the first round's four changes, and with the fans
+    /// cast wide.
+    Ledger {
+        /// Ticks to run each design: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
-    /// The phase narrow, then with the fans cast wide on 1, 2, 4, 8 and 16 threads: the
-    /// digest of each, and whether it is the same run.
+    /// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
+    /// and 16 threads: the digest of each, and whether it is the same run.
     Crew {
+        /// Ticks to run each crew: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Cast the fans wide and never look again after a death (the retired design).
-        #[arg(long)]
-        loose: bool,
         /// Also time each crew's phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
@@ -147,33 +126,55 @@ pub enum Mode {
         /// red, a grey rule every ms.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
     Fit {
+        /// Ticks to run each valley: 1 to 100,000.
         #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Threads the fans are cast on (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
+        #[arg(conflicts_with_all = ["was", "narrow"])]
         crew: Option<usize>,
         /// Also time each row: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
-        /// Extra row sizes (times the 150x100 valley), for the capacity run.
-        #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=100))]
+        /// Extra row sizes, for the capacity run: 1 to 33 times the 150x100 valley (33 times
+        /// is 99,000 creatures), separated by commas.
+        #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
         more: Vec<u32>,
         /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
         /// (up) against creatures (across, a tick every 10,000), in blue; the 50 ms budget in
         /// red, 25 ms in orange, a grey rule every 10 ms.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
+        /// Ticks to run before the picture: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// The PNG to draw into (600 by 400 pixels).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        #[command(flatten)]
+        design: Design,
+    },
+    /// Every switch of the phase's design: what it puts back, and whether it moves the digest
+    /// of `spend`, found by running spend once with no switch and once with each.
+    Designs {
+        /// Ticks to run each design: 1 to 100,000.
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Also time each run's phase, and set it against the design as it stands: these
+        /// columns differ on every machine.
+        #[arg(long)]
+        clock: bool,
     },
 }
 
@@ -181,32 +182,49 @@ pub enum Mode {
 pub const BOOK_ORDER: &[&str] = &[
     "sums",
     "spend --ticks 120 --was",
-    "share --ticks 120",
+    "ledger --ticks 120",
     "spend --ticks 120",
     "crew --ticks 120 --loose",
     "crew --ticks 120",
     "fit --ticks 30",
-    "sums --herd 30000 --rows 1000",
+    "sums --crowd 30000 --rows 1000",
     "crew --ticks 20 --loose",
+    "designs",
 ];
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        let file = match &self.mode {
+            Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
+            Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => chart.clone(),
+            Some(Mode::Picture { out, .. }) => Some(out.clone()),
+            _ => None,
+        };
+        file.into_iter().map(Asked::File).collect()
+    }
+}
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
-        Some(Mode::Sums { herd, rows }) => sums::run(out, herd, rows),
-        Some(Mode::Spend { ticks, herd, rows, retired, crew, clock, cpuprofile }) => {
+        Some(Mode::Sums { crowd, rows }) => sums::run(out, crowd, rows),
+        Some(Mode::Spend { ticks, crowd, rows, crew, clock, cpuprofile, design }) => {
             let crew = crew.unwrap_or_else(cores);
-            spend::run(out, &spend::Spend { ticks, herd, rows, retired, crew, clock, cpuprofile })
+            spend::run(out, &spend::Spend { ticks, crowd, rows, design, crew, clock, cpuprofile })
         }
-        Some(Mode::Share { ticks }) => share::run(out, ticks),
-        Some(Mode::Crew { ticks, loose, clock, chart }) => {
-            crew::run(out, ticks, loose, clock || chart.is_some(), chart.as_deref())
+        Some(Mode::Ledger { ticks }) => ledger::run(out, ticks),
+        Some(Mode::Crew { ticks, clock, chart, design }) => {
+            crew::run(out, ticks, design, clock || chart.is_some(), chart.as_deref())
         }
-        Some(Mode::Fit { ticks, crew, clock, more, chart }) => {
+        Some(Mode::Fit { ticks, crew, clock, more, chart, design }) => {
             let clock = clock || chart.is_some();
-            fit::run(out, ticks, crew.unwrap_or_else(cores), clock, &more, chart.as_deref())
+            let crew = crew.unwrap_or_else(cores);
+            fit::run(out, ticks, design, crew, clock, &more, chart.as_deref())
         }
-        Some(Mode::Picture { ticks, out: path }) => town::picture(out, ticks, &path),
+        Some(Mode::Picture { ticks, out: path, design }) => {
+            town::picture(out, ticks, design, &path)
+        }
+        Some(Mode::Designs { ticks, clock }) => designs::run(out, ticks, clock),
         None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, run),
     }
 }

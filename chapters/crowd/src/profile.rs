@@ -2,44 +2,48 @@
 //! graph SVG, with the functions that held the most samples printed after the report.
 //!
 //! The profiler is the `pprof` crate behind this crate's `pprof` feature (unix only), so the
-//! ordinary build carries no profiler at all.
+//! ordinary build carries no profiler at all. The path was checked before the run (see
+//! `Writes`), and the graph is drawn in memory and written whole at the end, so a run that
+//! fails, or a build without the profiler, leaves whatever was at the path untouched.
 
-use std::fs::File;
 use std::path::Path;
 
+#[cfg(feature = "pprof")]
 use anyhow::Context;
 
 /// A profile being taken.
 pub struct Profile {
     #[cfg(feature = "pprof")]
     guard: pprof::ProfilerGuard<'static>,
-    file: File,
 }
 
-/// Starts profiling when a path is given. The file is made first, so a path that cannot be
-/// written is reported before the run, not after it.
-pub fn start(path: Option<&Path>) -> anyhow::Result<Option<Profile>> {
-    let Some(path) = path else { return Ok(None) };
-    let file = File::create(path).with_context(|| {
-        format!("cannot write the profile {} (is the folder there and writable?)", path.display())
-    })?;
-    begin(file)
-}
-
+/// Starts profiling when a path is given.
 #[cfg(feature = "pprof")]
-fn begin(file: File) -> anyhow::Result<Option<Profile>> {
+pub fn start(path: Option<&Path>) -> anyhow::Result<Option<Profile>> {
+    if path.is_none() {
+        return Ok(None);
+    }
     let guard = pprof::ProfilerGuardBuilder::default()
         .frequency(997)
         .build()
         .context("cannot start the profiler")?;
-    Ok(Some(Profile { guard, file }))
+    Ok(Some(Profile { guard }))
 }
 
 #[cfg(not(feature = "pprof"))]
-fn begin(_file: File) -> anyhow::Result<Option<Profile>> {
-    anyhow::bail!(
+pub fn start(path: Option<&Path>) -> anyhow::Result<Option<Profile>> {
+    can(path)?;
+    Ok(None)
+}
+
+/// Whether this build can take the profile asked for: called before any work, so a build
+/// without the profiler says so at once and touches no file.
+pub fn can(path: Option<&Path>) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        cfg!(feature = "pprof") || path.is_none(),
         "this build has no profiler: run it as cargo run --release -p crowd --features pprof"
-    )
+    );
+    Ok(())
 }
 
 /// Stops the profile, writes the flame graph, and returns the report's closing lines: the
@@ -48,7 +52,9 @@ fn begin(_file: File) -> anyhow::Result<Option<Profile>> {
 pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
     let (Some(p), Some(path)) = (p, path) else { return Ok(None) };
     let report = p.guard.report().build().context("cannot build the profile")?;
-    report.flamegraph(&p.file).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut svg = Vec::new();
+    report.flamegraph(&mut svg).context("cannot draw the flame graph")?;
+    world::out::write(path, &svg)?;
     let mut own: std::collections::BTreeMap<String, isize> = std::collections::BTreeMap::new();
     let mut total = 0;
     for (frames, count) in &report.data {
@@ -69,7 +75,6 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
 }
 
 #[cfg(not(feature = "pprof"))]
-pub fn finish(p: Option<Profile>, _path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
-    drop(p.map(|p| p.file));
+pub fn finish(_p: Option<Profile>, _path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
     Ok(None)
 }

@@ -8,13 +8,15 @@ use world::beast::kind::{ACTS, FAN, INPUTS, REACH, STEPS};
 use world::terra::Valley;
 
 use crate::town::{COLS, SEED};
+use world::cli::count;
 
-pub fn run(out: &mut dyn Write, herd: usize, rows: usize) -> anyhow::Result<()> {
+pub fn run(out: &mut dyn Write, crowd: usize, rows: usize) -> anyhow::Result<()> {
     let [ground, _, _] = Valley::new(SEED, COLS, rows).census();
     anyhow::ensure!(
-        herd <= ground,
-        "{herd} creatures do not fit: the {COLS}x{rows} valley has {ground} cells of ground, \
-         give --herd 1 to {ground} or more --rows"
+        crowd <= ground,
+        "{} do not fit: the {COLS}x{rows} valley has {ground} cells of ground, \
+         give --crowd 1 to {ground} or more --rows",
+        count(crowd as u64, "creature", "creatures")
     );
     let bite = (2 * REACH + 1) * (2 * REACH + 1);
     let line = |out: &mut dyn Write, what: &str, n: usize| writeln!(out, "  {what:<40} {n:>10}");
@@ -30,9 +32,13 @@ pub fn run(out: &mut dyn Write, herd: usize, rows: usize) -> anyhow::Result<()> 
     line(out, "cells under one bite", bite as usize)?;
     line(out, "actions the ranking can walk", ACTS)?;
     writeln!(out)?;
-    writeln!(out, "{herd} creatures on a {COLS}x{rows} valley, one tick")?;
-    line(out, "multiply-adds in their forward passes", herd * MULTIPLIES)?;
-    line(out, "ray strides at the sight cap", herd * FAN * STEPS)?;
+    writeln!(
+        out,
+        "{} on a {COLS}x{rows} valley, one tick",
+        count(crowd as u64, "creature", "creatures")
+    )?;
+    line(out, "multiply-adds in their forward passes", crowd * MULTIPLIES)?;
+    line(out, "ray strides at the sight cap", crowd * FAN * STEPS)?;
     line(out, "cells in the valley", COLS * rows)?;
     Ok(())
 }

@@ -3,34 +3,73 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use world::beast::roster::Cast;
-use world::beast::{Design, World};
+use world::beast::{Design, Moment, World};
+use world::progress::Progress;
 use world::render::{Frame, INK, RED};
 
 pub const SEED: u64 = 5;
 pub const COLS: usize = 150;
 pub const ROWS: usize = 100;
-pub const HERD: usize = 3000;
+pub const CROWD: usize = 3000;
 
-/// The chapter's valley, `rows` down, with `herd` creatures on it.
-pub fn found(herd: usize, rows: usize, design: Design, cast: Cast) -> anyhow::Result<World> {
-    World::found(SEED, COLS, rows, herd, design, cast).map_err(anyhow::Error::msg)
+/// The budget a phase has in a tick.
+pub const BUDGET_MS: f64 = 50.0;
+
+/// The chapter's valley, `rows` down, with `crowd` creatures on it, stepped by `design` with
+/// the fans cast on `crew` threads.
+pub fn found(crowd: usize, rows: usize, design: Design, crew: usize) -> anyhow::Result<World> {
+    World::found(SEED, COLS, rows, crowd, design, crew).map_err(anyhow::Error::msg)
 }
 
-/// Runs `ticks` ticks.
-pub fn run_for(w: &mut World, ticks: u32) {
+/// Runs `ticks` ticks, a step of `progress` each.
+pub fn run_for(w: &mut World, ticks: u32, progress: &Progress) {
     for _ in 0..ticks {
         w.tick();
+        progress.step();
     }
+}
+
+/// What a timed run took: the whole tick and the phase inside it, summed over every tick.
+#[derive(Default)]
+pub struct Clock {
+    pub tick: Duration,
+    pub phase: Duration,
+}
+
+impl Clock {
+    /// The phase's milliseconds a tick, over `ticks` ticks.
+    pub fn phase_ms(&self, ticks: u32) -> f64 {
+        self.phase.as_secs_f64() * 1e3 / f64::from(ticks)
+    }
+}
+
+/// Runs `w` for `ticks`, timing each tick and the phase inside it, a step of `progress` a tick.
+pub fn timed(w: &mut World, ticks: u32, progress: &Progress) -> Clock {
+    let mut c = Clock::default();
+    for _ in 0..ticks {
+        progress.step();
+        let (mut opened, mut phase) = (Instant::now(), Instant::now());
+        w.tick_watched(|m| match m {
+            Moment::TickOpens => opened = Instant::now(),
+            Moment::PhaseOpens => phase = Instant::now(),
+            Moment::PhaseCloses => {
+                let end = Instant::now();
+                c.tick += end - opened;
+                c.phase += end - phase;
+            }
+        });
+    }
+    c
 }
 
 /// The valley after `ticks`: ground in its colours, plants green by their grams, cells where
 /// a body was buried in red, creatures as dark dots; 4 pixels to a cell.
-pub fn picture(out: &mut dyn Write, ticks: u32, path: &Path) -> anyhow::Result<()> {
-    let mut w = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
-    run_for(&mut w, ticks);
+pub fn picture(out: &mut dyn Write, ticks: u32, design: Design, path: &Path) -> anyhow::Result<()> {
+    let mut w = found(CROWD, ROWS, design, crate::cores())?;
+    run_for(&mut w, ticks, &Progress::new("picture", u64::from(ticks)));
     const PX: i64 = 4;
     let mut f = Frame::new(COLS * PX as usize, ROWS * PX as usize);
     w.hab.ground.draw(&mut f, PX);

@@ -3,6 +3,8 @@
 
 use std::process::{Command, Output};
 
+use world::testing;
+
 fn crowd(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().expect("the binary runs")
 }
@@ -26,7 +28,7 @@ fn sums_prints_the_counts() {
     for want in ["378", "360", "1080000", "1296000", "15000"] {
         assert!(o.contains(want), "{want} missing from:\n{o}");
     }
-    let o = text(&crowd(&["sums", "--herd", "30000", "--rows", "1000"]).stdout);
+    let o = text(&crowd(&["sums", "--crowd", "30000", "--rows", "1000"]).stdout);
     for want in ["10800000", "12960000", "150000"] {
         assert!(o.contains(want), "{want} missing from:\n{o}");
     }
@@ -34,10 +36,10 @@ fn sums_prints_the_counts() {
 
 #[test]
 fn bad_numbers_are_usage_errors() {
-    refused(&["sums", "--herd", "0"], 2, "out of range");
+    refused(&["sums", "--crowd", "0"], 2, "out of range");
     refused(&["sums", "--rows", "0"], 2, "out of range");
-    refused(&["sums", "--herd", "-3"], 2, "--herd");
-    refused(&["sums", "--herd", "99999999999"], 2, "out of range");
+    refused(&["sums", "--crowd", "-3"], 2, "--crowd");
+    refused(&["sums", "--crowd", "99999999999"], 2, "out of range");
     refused(&["spend", "--ticks", "abc"], 2, "not a whole number");
     refused(&["spend", "--ticks", "0"], 2, "out of range");
     refused(&["spend", "--crew", "0"], 2, "out of range");
@@ -48,8 +50,8 @@ fn bad_numbers_are_usage_errors() {
 
 #[test]
 fn more_creatures_than_ground_is_a_run_error() {
-    refused(&["sums", "--herd", "15000"], 1, "do not fit");
-    refused(&["spend", "--herd", "15000", "--ticks", "1"], 1, "do not fit");
+    refused(&["sums", "--crowd", "15000"], 1, "do not fit");
+    refused(&["spend", "--crowd", "15000", "--ticks", "1"], 1, "do not fit");
 }
 
 #[test]
@@ -62,15 +64,15 @@ fn unwritable_paths_are_one_line() {
 
 #[test]
 fn more_threads_than_creatures_is_fine() {
-    let o = crowd(&["spend", "--ticks", "3", "--herd", "5", "--crew", "64"]);
+    let o = crowd(&["spend", "--ticks", "3", "--crowd", "5", "--crew", "64"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let one = crowd(&["spend", "--ticks", "3", "--herd", "5", "--crew", "1"]);
+    let one = crowd(&["spend", "--ticks", "3", "--crowd", "5", "--crew", "1"]);
     assert_eq!(o.stdout, one.stdout);
 }
 
 #[test]
 fn every_ledger_row_is_the_same_run_and_the_last_allocates_nothing_when_warm() {
-    let o = crowd(&["share", "--ticks", "120"]);
+    let o = crowd(&["ledger", "--ticks", "120"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     let rows: Vec<Vec<&str>> = out
@@ -90,10 +92,113 @@ fn every_ledger_row_is_the_same_run_and_the_last_allocates_nothing_when_warm() {
 }
 
 #[test]
+fn conflicting_switches_are_usage_errors() {
+    refused(&["spend", "--was", "--crew", "8"], 2, "cannot be used with");
+    refused(&["spend", "--narrow", "--crew", "2"], 2, "cannot be used with");
+    refused(&["spend", "--was", "--maps"], 2, "cannot be used with");
+    refused(&["spend", "--was", "--hasty"], 2, "cannot be used with");
+    refused(&["spend", "--narrow", "--loose"], 2, "cannot be used with");
+    refused(&["fit", "--was", "--crew", "2"], 2, "cannot be used with");
+    refused(&["picture", "--maps", "--unringed", "--out", "x.png"], 2, "cannot be used with");
+}
+
+#[test]
 fn the_first_wiring_and_the_last_are_the_same_run() {
     let was = text(&crowd(&["spend", "--ticks", "120", "--was"]).stdout);
     let now = text(&crowd(&["spend", "--ticks", "120", "--crew", "2"]).stdout);
     let counts = |s: &str| s.lines().skip(3).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(counts(&was), counts(&now));
     assert!(now.contains("creatures struck off"), "{now}");
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_crowd");
+
+#[test]
+fn a_chart_is_written_whole_even_when_the_reader_stops_early() {
+    let dir = testing::scratch("crowd-head");
+    for mode in ["crew", "fit"] {
+        let chart = dir.join(format!("{mode}.png"));
+        let args = [mode, "--ticks", "2", "--chart", chart.to_str().unwrap()];
+        let (code, err) = testing::cut_short(BIN, &args, 1);
+        assert_eq!((code, err.as_str()), (0, ""), "{mode}");
+        let png = std::fs::read(&chart).unwrap();
+        assert!(png.len() > 100 && &png[1..4] == b"PNG", "{mode}: {} bytes", png.len());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_that_cannot_finish_leaves_the_file_it_was_given_alone() {
+    let dir = testing::scratch("crowd-keep");
+    let kept = dir.join("k");
+    std::fs::write(&kept, "data\n").unwrap();
+    let o = crowd(&["spend", "--ticks", "5", "--cpuprofile", kept.to_str().unwrap()]);
+    if cfg!(feature = "pprof") {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    } else {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(text(&o.stderr).contains("no profiler"), "{}", text(&o.stderr));
+        assert!(o.stdout.is_empty(), "it ran before refusing: {}", text(&o.stdout));
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "data\n");
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "a scratch file was left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_path_is_checked_before_the_work() {
+    for args in [
+        &["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"][..],
+        &["crew", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
+        &["fit", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
+    ] {
+        let o = crowd(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?} ran first: {}", text(&o.stdout));
+    }
+}
+
+#[test]
+fn conflicting_flags_are_refused() {
+    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--clock");
+    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--cpuprofile");
+}
+
+#[test]
+fn a_refusal_keeps_the_missing_flag_and_the_tip() {
+    refused(&["picture"], 2, "--out <FILE>");
+    refused(&["spend", "--tick", "3"], 2, "similar argument exists: '--ticks'");
+    refused(&["spend", "--ticks", " 3"], 2, "'--ticks <TICKS>'");
+}
+
+#[test]
+fn every_size_stays_within_the_stated_limits() {
+    refused(&["spend", "--crowd", "100001"], 2, "give 1 to 100000");
+    refused(&["sums", "--crowd", "300000"], 2, "give 1 to 100000");
+    refused(&["fit", "--more", "34"], 2, "give 1 to 33");
+    let help = text(&crowd(&["spend", "--help"]).stdout);
+    assert!(help.contains("1 to 100,000"), "{help}");
+}
+
+#[test]
+fn one_creature_is_singular() {
+    let out = text(&crowd(&["spend", "--ticks", "1", "--crowd", "1"]).stdout);
+    assert!(out.lines().next().unwrap().ends_with(", 1 creature"), "{out}");
+    let out = text(&crowd(&["sums", "--crowd", "1"]).stdout);
+    assert!(out.contains("\n1 creature on a 150x100 valley"), "{out}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
+    let args = "spend --ticks 20 --crowd 300";
+    let (terminal, report) = testing::on_a_terminal(BIN, args);
+    assert!(terminal.contains("spend: [") && terminal.contains("/20"), "{terminal:?}");
+    let plain = Command::new(BIN)
+        .args(args.split(' '))
+        .env("WORLD_PROGRESS_AFTER_MS", "0")
+        .output()
+        .unwrap();
+    assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
+    assert_eq!(report, text(&plain.stdout), "progress reached the report");
 }

@@ -7,8 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use herd::counts::SIZES;
-use herd::scene::{Herd, Listen, crowd, valley_crowd};
+use herd::scene::{Herd, Listen, SIZES, crowd, valley_crowd};
 use world::near::{Buckets, Everybody, Mailboxes, Query};
 use world::terra::CELL;
 

@@ -7,10 +7,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use world::near::{Buckets, Everybody, Mailboxes, Query};
+use world::progress::Progress;
 use world::terra::CELL;
 
-use crate::counts::{SIZES, log_chart};
-use crate::scene::{Herd, Listen, crowd, valley_crowd};
+use crate::scene::{Herd, Listen, SIZES, crowd, crowd_side, valley_crowd};
+use crate::tests::log_chart;
 
 /// How many turns each design gets; its figure is the best of them.
 const ROUNDS: u32 = 5;
@@ -58,7 +59,9 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
         "walkers   everybody     buckets   everybody/buckets   growth per 4x: everybody  buckets"
     )?;
     let mut rows: Vec<(f64, f64)> = Vec::new();
+    let progress = Progress::new("clock", SIZES.len() as u64);
     for n in SIZES {
+        progress.say(format!("{n} walkers"));
         let mut designs = [
             ticker(crowd(n, |_, _| Everybody::default()), Listen::ThreePasses),
             ticker(crowd(n, |c, r| Buckets::new(c, r, CELL)), Listen::ThreePasses),
@@ -70,6 +73,7 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
         };
         writeln!(out, "{n:>7}  {every:>10.3}  {grid:>10.3}  {:>18.2}   {growth}", every / grid)?;
         rows.push((every, grid));
+        progress.step();
     }
     if let Some(path) = picture {
         // In microseconds, so every figure sits between 10^0 and 10^6 on the chart.
@@ -94,8 +98,11 @@ pub fn second(out: &mut dyn Write, millis: u32) -> anyhow::Result<()> {
         out,
         "walkers  field   everybody     buckets   mailboxes   buckets/mailboxes  everybody/mailboxes"
     )?;
+    let progress = Progress::new("clock", SIZES.len() as u64 + 3);
     let mut row = |n: usize, field: &str, mut designs: [Ticker; 3]| -> anyhow::Result<()> {
+        progress.say(format!("{n} walkers, {field}"));
         let [every, grid, mail] = per_tick(&mut designs, budget)?[..] else { unreachable!() };
+        progress.step();
         writeln!(
             out,
             "{n:>7}  {field:>6}  {every:>10.3}  {grid:>10.3}  {mail:>10.3}  {:>18.2}  {:>19.2}",
@@ -105,7 +112,7 @@ pub fn second(out: &mut dyn Write, millis: u32) -> anyhow::Result<()> {
         Ok(())
     };
     for n in SIZES {
-        let side = crate::scene::crowd_side(n);
+        let side = crowd_side(n);
         row(
             n,
             &format!("{side}x{side}"),
@@ -125,7 +132,11 @@ pub fn second(out: &mut dyn Write, millis: u32) -> anyhow::Result<()> {
             ticker(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), Listen::OnePass),
         ],
     )?;
-    steps(out, budget)
+    progress.say("each change on its own");
+    steps(out, budget)?;
+    progress.step();
+    progress.step();
+    Ok(())
 }
 
 // ANCHOR: steps

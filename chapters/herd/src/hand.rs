@@ -6,7 +6,7 @@ use world::flock::{self, Weights};
 use world::steer::Gait;
 use world::{Body, Vec2};
 
-use crate::scene::HERD;
+use crate::scene::WEIGHTS;
 
 // ANCHOR: setup
 /// The walker worked by hand: faster and pushier than the valley's, so the numbers are round.
@@ -95,8 +95,8 @@ pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
     }
 
     // ANCHOR: combine
-    let Weights { separate, align, cohere } = HERD;
-    let sum = HERD.flock(&GAIT, &b, &near);
+    let Weights { separate, align, cohere } = WEIGHTS;
+    let sum = WEIGHTS.flock(&GAIT, &b, &near);
     let force = GAIT.cut(sum);
     let mut next = b;
     next.push(force);

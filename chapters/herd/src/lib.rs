@@ -7,22 +7,26 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
+use world::cli::{Writes, whole};
+use world::out::Asked;
 
 pub mod alone;
 pub mod clock;
-pub mod counts;
+pub mod designs;
 pub mod hand;
 pub mod scene;
 pub mod sweep;
+pub mod tests;
 
+use designs::Design;
 use scene::Rule;
 
 /// Chapter 2 of the book: push apart, match heading, pull to the middle, and two ways to find
 /// the neighbours those rules listen to. With no subcommand, every experiment runs in the
 /// book's order.
 #[derive(Parser, Debug)]
-#[command(name = "herd", version)]
+#[command(name = "herd", version, after_long_help = world::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -35,12 +39,36 @@ pub const MOST_TICKS: u64 = 100_000;
 
 /// A number of walkers: at least one, at most [`MOST_WALKERS`].
 fn walkers(s: &str) -> Result<usize, String> {
-    world::cli::whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
+    whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
 }
 
 /// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
 fn ticks(s: &str) -> Result<u32, String> {
-    world::cli::whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
+    whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
+}
+
+/// How often `sweep` prints a row: every 1 to 100,000 ticks.
+fn every(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 1, 100_000).map(|n| n as u32)
+}
+
+/// How long `clock` times each figure: 1 ms to a minute.
+fn millis(s: &str) -> Result<u32, String> {
+    whole(s, "milliseconds", 1, 60_000).map(|n| n as u32)
+}
+
+/// How many ticks `tests` averages over: 1 to 1,000.
+fn tests_ticks(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 1, 1000).map(|n| n as u32)
+}
+
+/// Which round of the chapter `tests` and `clock` show: 1 or 2.
+fn round(s: &str) -> Result<u8, String> {
+    match s {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        _ => Err(format!("there is no round '{s}': the chapter has rounds 1 and 2")),
+    }
 }
 
 /// A neighbour radius in world pixels: more than zero. Whether it fits the buckets is for the
@@ -52,21 +80,6 @@ fn radius(s: &str) -> Result<f64, String> {
     } else {
         Err(format!("a radius of {s} px makes no sense: give a number above 0 and at most 1000"))
     }
-}
-
-/// Which neighbour query a scene asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Ask {
-    /// Measure to every other walker.
-    Everybody,
-    /// The first round: the nine buckets around a walker, candidates sorted into index order,
-    /// each walker's neighbours copied out for three passes of the rules.
-    Buckets,
-    /// The retired design: the nine buckets, candidates left in bucket order.
-    Unordered,
-    /// The second round: walkers take turns in index order, each writing straight into the
-    /// tally of every walker within reach; one pass, no lists, no sort.
-    Mailboxes,
 }
 
 #[derive(Subcommand, Debug)]
@@ -87,24 +100,26 @@ pub enum Mode {
         /// Run only this row.
         #[arg(long, value_enum)]
         rule: Option<Rule>,
-        /// Which neighbour query to ask; every one gives the same herd but `unordered`.
-        #[arg(long, value_enum, default_value = "mailboxes")]
-        query: Ask,
-        /// Also save each row's last frame as DIR/<rule>.png (the folder is made if need be).
+        /// Also save each row's last frame as DIR/<rule>.png, the row of all three as
+        /// DIR/herd.png (the folder is made if need be).
         #[arg(long, value_name = "DIR")]
         shot: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
     /// Ordered buckets must agree with everybody on every tick; unordered buckets hold the same
     /// neighbours in another order, and drift away.
     Sweep {
-        #[arg(long, value_enum, default_value = "herd")]
+        /// Which rules the walkers hear.
+        #[arg(long, value_enum, default_value = "all")]
         rule: Rule,
         #[command(flatten)]
         scene: Scene,
-        /// Print a row every this many ticks (the totals count every tick regardless).
-        #[arg(long, default_value = "40", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        /// Print a row every this many ticks, 1 to 100,000 (the totals count every tick
+        /// regardless).
+        #[arg(long, default_value = "40", value_parser = every, allow_hyphen_values = true)]
         every: u32,
     },
     /// Times one tick of the same crowds through both queries: a measurement, so it differs
@@ -114,12 +129,12 @@ pub enum Mode {
     /// a moment when the machine was busy elsewhere does not count against one design alone.
     /// Criterion's benchmark (`cargo bench -p herd`) asks the same question more carefully.
     Clock {
-        /// Time each figure over at least this many milliseconds of ticks, in all.
-        #[arg(long, default_value = "300", value_parser = clap::value_parser!(u32).range(1..=60_000))]
+        /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
+        #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
         millis: u32,
         /// Which round of the chapter to time: 1 is everybody against the buckets, 2 adds the
         /// mailboxes and the most crowded valley.
-        #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=2))]
+        #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also draw both times against the crowd size into this PNG (log scales: red is
         /// everybody, blue the buckets; one grey line up is ten times slower).
@@ -130,18 +145,28 @@ pub enum Mode {
     ///
     /// A count, not a time: the same on every machine, so the book can check it.
     Tests {
-        /// Ticks to average over.
-        #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..=1000))]
+        /// Ticks to average over, 1 to 1,000 (each tick of the largest crowd takes a tenth of a
+        /// second or so).
+        #[arg(long, default_value = "10", value_parser = tests_ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Which round of the chapter to count: 1 is everybody against the buckets, 2 the
         /// buckets against the mailboxes, with the neighbours in reach and the most crowded
         /// valley.
-        #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=2))]
+        #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also draw both counts against the crowd size into this PNG (log scales: red is
         /// everybody, blue the buckets).
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
+    },
+    /// Every switch of the neighbour query's design: what it puts back, and whether it moves
+    /// the digest of `alone --rule all`, found by running it once with no switch and once
+    /// with each.
+    Designs {
+        /// Also time each run, and set it against the design as it stands: these columns
+        /// differ on every machine.
+        #[arg(long)]
+        clock: bool,
     },
 }
 
@@ -149,16 +174,17 @@ pub enum Mode {
 /// sees, and the seed behind the valley, the start and the wandering.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct Scene {
-    /// Walkers in the valley.
+    /// Walkers in the valley: 1 to 2,000.
     #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
     pub n: usize,
+    /// Ticks to run: 0 (the start alone) to 100,000.
     #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
     pub ticks: u32,
     /// How far a walker sees, in pixels. The buckets take at most one cell, 16.
     #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
     pub radius: f64,
     /// The seed of the valley, of where the walkers start and of how they wander.
-    #[arg(long, default_value_t = scene::VALLEY_SEED)]
+    #[arg(long, default_value_t = scene::VALLEY_SEED, value_parser = world::cli::seed, allow_hyphen_values = true)]
     pub seed: u64,
 }
 
@@ -166,52 +192,41 @@ pub struct Scene {
 pub const BOOK_ORDER: &[&str] = &[
     "hand",
     "alone -n 120 --ticks 400",
-    "sweep --rule herd -n 120 --ticks 400",
+    "sweep --rule all -n 120 --ticks 400",
     "tests",
     "tests --round 2",
+    "designs",
 ];
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        match &self.mode {
+            Some(Mode::Alone { shot: Some(dir), .. }) => vec![Asked::Folder(dir.clone())],
+            Some(Mode::Clock { chart: Some(path), .. } | Mode::Tests { chart: Some(path), .. }) => {
+                vec![Asked::File(path.clone())]
+            }
+            _ => Vec::new(),
+        }
+    }
+}
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
-        Some(Mode::Alone { scene, rule, query, shot }) => {
+        Some(Mode::Alone { scene, rule, shot, design }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(out, &scene, query, &rules, shot.as_deref())
+            alone::run(out, &scene, design, &rules, shot.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
-        Some(Mode::Tests { ticks, round: 1, chart }) => counts::run(out, ticks, chart.as_deref()),
-        Some(Mode::Tests { ticks, chart: None, .. }) => counts::second(out, ticks),
+        Some(Mode::Tests { ticks, round: 1, chart }) => tests::run(out, ticks, chart.as_deref()),
+        Some(Mode::Tests { ticks, chart: None, .. }) => tests::second(out, ticks),
         Some(Mode::Clock { millis, round: 1, chart }) => clock::run(out, millis, chart.as_deref()),
         Some(Mode::Clock { millis, chart: None, .. }) => clock::second(out, millis),
         Some(Mode::Tests { chart: Some(_), .. } | Mode::Clock { chart: Some(_), .. }) => {
             anyhow::bail!("the second round prints a table and draws no chart: drop --chart")
         }
+        Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
-    }
-}
-
-/// Reports how far a long run has got, on stderr so it never mixes with the report.
-pub struct Progress {
-    label: String,
-    total: u64,
-    shown: u64,
-}
-
-impl Progress {
-    /// Says nothing at all for runs short enough not to need it.
-    pub fn new(label: &str, total: u64, work: u64) -> Progress {
-        let total = if work > 20_000_000 { total } else { 0 };
-        Progress { label: label.to_string(), total, shown: 0 }
-    }
-
-    pub fn at(&mut self, done: u64) {
-        if self.total > 0 && done * 10 / self.total > self.shown {
-            self.shown = done * 10 / self.total;
-            eprint!("\r{}: {}%", self.label, self.shown * 10);
-            if done == self.total {
-                eprintln!();
-            }
-        }
     }
 }

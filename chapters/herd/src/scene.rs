@@ -26,8 +26,9 @@ pub const WANDER_STREAM: u64 = 21;
 pub const GAIT: Gait = Gait { max_speed: 1.0, max_force: 0.2 };
 
 // ANCHOR: weights
-/// The herd's weights: spacing heard loudest, then heading, then the pull to the middle.
-pub const HERD: Weights = Weights { separate: 1.6, align: 1.0, cohere: 0.9 };
+/// The weights of the three rules: spacing heard loudest, then heading, then the pull to the
+/// middle.
+pub const WEIGHTS: Weights = Weights { separate: 1.6, align: 1.0, cohere: 0.9 };
 /// How loudly the wandering heading and the edge of the field are heard.
 pub const WANDER: f64 = 0.1;
 pub const RIM_WEIGHT: f64 = 4.0;
@@ -47,11 +48,11 @@ pub enum Rule {
     /// Pull to the middle only.
     Cohere,
     /// All three, weighted.
-    Herd,
+    All,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 5] = [Rule::None, Rule::Separate, Rule::Align, Rule::Cohere, Rule::Herd];
+    pub const ALL: [Rule; 5] = [Rule::None, Rule::Separate, Rule::Align, Rule::Cohere, Rule::All];
 
     /// One rule alone is heard at its herd weight, so each row hears it exactly as loudly as
     /// the herd does.
@@ -59,10 +60,10 @@ impl Rule {
         let w = Weights::NONE;
         match self {
             Rule::None => w,
-            Rule::Separate => Weights { separate: HERD.separate, ..w },
-            Rule::Align => Weights { align: HERD.align, ..w },
-            Rule::Cohere => Weights { cohere: HERD.cohere, ..w },
-            Rule::Herd => HERD,
+            Rule::Separate => Weights { separate: WEIGHTS.separate, ..w },
+            Rule::Align => Weights { align: WEIGHTS.align, ..w },
+            Rule::Cohere => Weights { cohere: WEIGHTS.cohere, ..w },
+            Rule::All => WEIGHTS,
         }
     }
 
@@ -73,18 +74,18 @@ impl Rule {
             Rule::Separate => "push apart",
             Rule::Align => "match heading",
             Rule::Cohere => "pull to middle",
-            Rule::Herd => "all three",
+            Rule::All => "all three",
         }
     }
 
-    /// The name of its picture and of its flag value.
+    /// The name of its picture: the rule's own, and for all three, the herd's.
     pub fn name(self) -> &'static str {
         match self {
             Rule::None => "none",
             Rule::Separate => "separate",
             Rule::Align => "align",
             Rule::Cohere => "cohere",
-            Rule::Herd => "herd",
+            Rule::All => "herd",
         }
     }
 }
@@ -264,18 +265,22 @@ pub fn ground(seed: u64) -> Frame {
 /// walkers at the same crowding at every size, two to a cell on a square field.
 pub fn crowd<Q: Query>(n: usize, query: impl FnOnce(usize, usize) -> Q) -> Herd<Q> {
     let side = crowd_side(n);
-    Herd::new(CROWD_SEED, n, side, side, Rule::Herd, RADIUS, query(side, side))
+    Herd::new(CROWD_SEED, n, side, side, Rule::All, RADIUS, query(side, side))
 }
 
 /// The seed of the benchmark crowd.
 pub const CROWD_SEED: u64 = 9;
 
+/// The crowd sizes of the `tests` table, the `clock` table and the benchmark.
+pub const SIZES: [usize; 5] = [32, 128, 512, 2048, 8192];
+
 /// The most crowded herd of the chapter: the most walkers the book's valley takes, on the
-/// valley itself, herding, with the valley's seed. About ninety neighbours a walker.
+/// valley itself, hearing all three rules, with the valley's seed. About ninety neighbours a
+/// walker.
 pub fn valley_crowd<Q: Query>(query: impl FnOnce(usize, usize) -> Q) -> Herd<Q> {
     let n = crate::MOST_WALKERS as usize;
     let q = query(VALLEY_COLS, VALLEY_ROWS);
-    Herd::new(VALLEY_SEED, n, VALLEY_COLS, VALLEY_ROWS, Rule::Herd, RADIUS, q)
+    Herd::new(VALLEY_SEED, n, VALLEY_COLS, VALLEY_ROWS, Rule::All, RADIUS, q)
 }
 
 /// The side of the square field, in cells, that holds `n` walkers two to a cell.

@@ -3,27 +3,32 @@
 
 use std::io::Write;
 
-use world::cli::yes;
+use world::cli::{count, yes};
 use world::digest;
 use world::near::Query;
+use world::progress::Progress;
 
-use crate::alone::{fits, herd};
+use crate::Scene;
+use crate::designs::Design;
 use crate::scene::{Herd, Rule, ground};
-use crate::{Ask, Scene};
 
 pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
     let Scene { n, ticks, radius, seed } = *scene;
-    fits(radius)?;
+    Design::default().fits(radius)?;
     let ground = ground(seed);
-    let mut all = herd(scene, rule, Ask::Everybody);
-    let mut ordered = herd(scene, rule, Ask::Buckets);
-    let mut loose = herd(scene, rule, Ask::Unordered);
-    let mut mail = herd(scene, rule, Ask::Mailboxes);
+    // The first round's three queries as the first round built them, and the second round's.
+    let round_one = Design { three_passes: true, ..Design::default() };
+    let mut all = Design { everybody: true, ..round_one }.herd(scene, rule);
+    let mut ordered = Design { buckets: true, ..round_one }.herd(scene, rule);
+    let mut loose = Design { unordered: true, ..round_one }.herd(scene, rule);
+    let mut mail = Design::default().herd(scene, rule);
 
     writeln!(
         out,
-        "{n} walkers hearing {}, {ticks} ticks on the valley of seed {seed}; a walker sees {radius} px",
-        rule.label()
+        "{} hearing {}, {} on the valley of seed {seed}; a walker sees {radius} px",
+        count(n as u64, "walker", "walkers"),
+        rule.label(),
+        count(ticks, "tick", "ticks")
     )?;
     writeln!(
         out,
@@ -37,8 +42,7 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     )?;
     let (mut ordered_off, mut loose_off, mut mail_off) = (0, 0, 0);
     let (mut loose_numbers, mut loose_frames) = (None, None);
-    let mut progress =
-        crate::Progress::new("sweep", u64::from(ticks), (n * n) as u64 * u64::from(ticks));
+    let progress = Progress::new("sweep", u64::from(ticks));
     for t in 0..=ticks {
         if t > 0 {
             for h in [&mut all.query, &mut ordered.query, &mut loose.query, &mut mail.query] {
@@ -48,7 +52,7 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
             ordered.tick()?;
             loose.tick()?;
             mail.tick()?;
-            progress.at(u64::from(t));
+            progress.step();
         }
         // ANCHOR: compare
         let frame = all.frame(&ground).hash();
@@ -86,11 +90,11 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     }
     writeln!(out)?;
     writeln!(out, "counted over every tick, not only the rows shown:")?;
-    writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {ticks} ticks")?;
+    let span = count(ticks, "tick", "ticks");
+    writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {span}")?;
     writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
-    writeln!(out, "  mailboxes disagreed with everybody on {mail_off} of {ticks} ticks")?;
-    let first =
-        |t: Option<u32>| t.map_or(format!("never, in {ticks} ticks"), |t| format!("tick {t}"));
+    writeln!(out, "  mailboxes disagreed with everybody on {mail_off} of {span}")?;
+    let first = |t: Option<u32>| t.map_or(format!("never, in {span}"), |t| format!("tick {t}"));
     writeln!(out, "  unordered numbers first differed: {}", first(loose_numbers))?;
     writeln!(out, "  unordered frames first differed:  {}", first(loose_frames))?;
     Ok(())

@@ -3,7 +3,7 @@
 
 use herd::scene::{Listen, crowd, valley_crowd};
 use world::digest;
-use world::near::{Buckets, Everybody, Mailboxes, Query};
+use world::near::{Buckets, Everybody, Mailboxes, Query, Unordered};
 use world::terra::CELL;
 
 fn bits(b: &world::Body) -> [(u64, u64); 2] {
@@ -66,8 +66,7 @@ fn every_design_steers_the_crowded_valley_alike() {
 #[test]
 fn unordered_buckets_make_a_different_world() {
     let mut ordered = crowd(512, |c, r| Buckets::new(c, r, CELL)).listening(Listen::ThreePasses);
-    let mut loose =
-        crowd(512, |c, r| Buckets::new(c, r, CELL).unordered(true)).listening(Listen::ThreePasses);
+    let mut loose = crowd(512, |c, r| Unordered::new(c, r, CELL)).listening(Listen::ThreePasses);
     for _ in 0..20 {
         ordered.tick().unwrap();
         loose.tick().unwrap();

@@ -2,6 +2,8 @@
 
 use std::process::Command;
 
+use world::testing;
+
 /// Runs the chapter binary; returns its exit code, stdout and stderr.
 fn herd(args: &[&str]) -> (i32, String, String) {
     let out =
@@ -38,6 +40,7 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["tests", "--round", "3"], 2, "round");
     refused(&["clock", "--round", "0"], 2, "round");
     refused(&["graze"], 2, "graze");
+    refused(&["alone", "--everybody", "--unordered"], 2, "cannot be used with");
 }
 
 #[test]
@@ -45,7 +48,7 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
     refused(&["alone", "--radius", "16.5"], 1, "at most 16");
     refused(&["sweep", "--radius", "40", "--ticks", "3"], 1, "wider than the 16 px buckets");
     // Everybody has no buckets, so it can answer any radius.
-    let (code, out, _) = herd(&["alone", "--radius", "40", "--query", "everybody", "--ticks", "3"]);
+    let (code, out, _) = herd(&["alone", "--radius", "40", "--everybody", "--ticks", "3"]);
     assert_eq!(code, 0);
     assert!(out.contains("all three"));
 }
@@ -72,7 +75,7 @@ fn small_and_empty_runs_give_sensible_answers() {
     assert_eq!(code, 0, "{err}");
     // One walker has no nearest neighbour, and is one group of one.
     assert!(out.lines().any(|l| l.starts_with("all three") && l.contains(" - ")), "{out}");
-    let (code, out, _) = herd(&["alone", "--ticks", "0", "--rule", "herd"]);
+    let (code, out, _) = herd(&["alone", "--ticks", "0", "--rule", "all"]);
     assert_eq!(code, 0);
     assert!(out.contains("0 ticks"));
     let (code, out, _) = herd(&["sweep", "--ticks", "0"]);
@@ -98,4 +101,84 @@ fn help_teaches_and_exits_0() {
     let (code, out, _) = herd(&["alone", "--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("--shot") && out.contains("together"));
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_herd");
+
+#[test]
+fn pictures_are_written_even_when_nobody_reads_the_report() {
+    let dir = testing::scratch("herd-closed");
+    let shots = dir.join("shots");
+    let (code, err) =
+        testing::cut_short(BIN, &["alone", "--ticks", "5", "--shot", shots.to_str().unwrap()], 0);
+    assert_eq!((code, err.as_str()), (0, ""));
+    for rule in ["none", "separate", "align", "cohere", "herd"] {
+        assert!(std::fs::metadata(shots.join(format!("{rule}.png"))).unwrap().len() > 100);
+    }
+    let chart = dir.join("tests.png");
+    let (code, err) =
+        testing::cut_short(BIN, &["tests", "--ticks", "1", "--chart", chart.to_str().unwrap()], 0);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(std::fs::metadata(&chart).unwrap().len() > 100);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_path_is_checked_before_the_work() {
+    for args in [
+        &["tests", "--ticks", "1", "--chart", "/no/such/folder/t.png"][..],
+        &["clock", "--millis", "1", "--chart", "/no/such/folder/c.png"],
+        &["alone", "--ticks", "1", "--shot", "/dev/null/pictures"],
+    ] {
+        let (code, out, err) = herd(args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} ran before refusing its path: {out}");
+    }
+    // A shot folder that is not there yet is made, but only when the first picture is due.
+    let dir = testing::scratch("herd-later");
+    let shots = dir.join("shots");
+    let (code, _, err) =
+        herd(&["alone", "--ticks", "1", "--rule", "none", "--shot", shots.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(shots.join("none.png").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_refusal_keeps_the_flag_the_values_and_the_tip() {
+    refused(
+        &["alone", "--rule", "bogus"],
+        2,
+        "possible values: none, separate, align, cohere, all",
+    );
+    refused(&["alone", "--tick", "3"], 2, "similar argument exists: '--ticks'");
+    refused(&["alone", "--seed", "-1"], 2, "'--seed <SEED>'");
+    refused(&["sweep", "--every", " 3"], 2, "'--every <EVERY>'");
+    refused(&["clock", "--millis", "+5"], 2, "'--millis <MILLIS>'");
+    refused(&["alone", "--ticks", " 3"], 2, "not a whole number");
+    refused(&["tests", "--ticks", " 3"], 2, "not a whole number");
+}
+
+#[test]
+fn one_walker_and_one_tick_are_singular() {
+    let (_, out, _) = herd(&["alone", "-n", "1", "--ticks", "1", "--rule", "all"]);
+    assert!(out.starts_with("1 walker, 1 tick on the valley"), "{out}");
+    let (_, out, _) = herd(&["sweep", "-n", "1", "--ticks", "1"]);
+    assert!(out.starts_with("1 walker hearing all three, 1 tick on"), "{out}");
+    assert!(out.contains("on 0 of 1 tick\n"), "{out}");
+}
+
+#[test]
+fn progress_never_goes_to_a_stderr_that_is_not_a_terminal() {
+    let (code, _, err) = herd(&["alone", "-n", "2000", "--ticks", "6"]);
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_long_run_shows_progress_on_a_terminal() {
+    let (terminal, report) = testing::on_a_terminal(BIN, "tests --ticks 1");
+    assert!(terminal.contains("tests: [") && terminal.contains("/10"), "{terminal:?}");
+    assert_eq!(report, herd(&["tests", "--ticks", "1"]).1, "progress reached the report");
 }

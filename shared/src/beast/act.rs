@@ -3,9 +3,9 @@
 
 use std::fmt;
 
+use super::creature::{Creature, Eye, floor};
 use super::habitat::{Habitat, Stand};
 use super::kind::{ACTS, BITE, DASH, REACH, STEP, TURN};
-use super::roster::Creature;
 use super::view::View;
 use crate::terra::{Land, Valley};
 
@@ -115,17 +115,14 @@ impl fmt::Display for Refusal {
 impl std::error::Error for Refusal {}
 
 /// The cell a move of `dist` cells straight ahead lands on.
-pub fn ahead(c: &Creature, dist: f64) -> (i64, i64) {
-    let (cos, sin) = c.facing;
-    let x = c.x + cos * dist;
-    let y = c.y + sin * dist;
-    (super::fan::floor(x), super::fan::floor(y))
+pub fn ahead(eye: &Eye, dist: f64) -> (i64, i64) {
+    let (cos, sin) = eye.facing;
+    (floor(eye.x + cos * dist), floor(eye.y + sin * dist))
 }
 
-/// The plant a bite would take from: the one with the most grams in reach, the first in
-/// row order on a tie; None when nothing in reach has any grams.
-pub fn meal(c: &Creature, view: &View, stands: &[Stand]) -> Option<u32> {
-    let (cx, cy) = c.cell();
+/// The plant a bite from cell (cx, cy) would take from: the one with the most grams in reach,
+/// the first in row order on a tie; None when nothing in reach has any grams.
+pub fn meal((cx, cy): (i64, i64), view: &View, stands: &[Stand]) -> Option<u32> {
     let mut best: Option<(u32, f64)> = None;
     for y in cy - REACH..=cy + REACH {
         for x in cx - REACH..=cx + REACH {
@@ -141,49 +138,45 @@ pub fn meal(c: &Creature, view: &View, stands: &[Stand]) -> Option<u32> {
 }
 
 // ANCHOR: rule
-/// The check with nothing to say: the rule that stops this action now, or None.
-pub fn rule(c: &Creature, a: Act, here: Here) -> Option<Why> {
+/// The check with nothing to say: the rule that stops this action now, or None, for a
+/// creature whose eye is `eye` and whose store holds `store` grams.
+pub fn rule(eye: &Eye, store: f64, a: Act, here: Here) -> Option<Why> {
     let m = TABLE[a as usize];
-    if m.price > c.store {
+    if m.price > store {
         return Some(Why::Broke);
     }
     match m.allow {
         Allow::Always => None,
         Allow::Ground(d) => {
-            let (x, y) = ahead(c, d);
+            let (x, y) = ahead(eye, d);
             let g = here.ground;
             let on_map = x >= 0 && y >= 0 && x < g.cols as i64 && y < g.rows as i64;
             (!on_map || g.at(x, y) == Land::Water).then_some(Why::NoGround)
         }
-        Allow::Reach => meal(c, here.view, here.stands).is_none().then_some(Why::NoReach),
+        Allow::Reach => meal(eye.cell(), here.view, here.stands).is_none().then_some(Why::NoReach),
     }
 }
 
 /// Only whether the action may be taken: all the ranking walk needs.
-pub fn can(c: &Creature, a: Act, here: Here) -> bool {
-    rule(c, a, here).is_none()
+pub fn can(eye: &Eye, store: f64, a: Act, here: Here) -> bool {
+    rule(eye, store, a, here).is_none()
 }
 
-/// The same question with the sentence attached: what the event log wants.
-pub fn legal(c: &Creature, who: u32, a: Act, here: Here) -> Result<(), Box<Refusal>> {
-    let Some(why) = rule(c, a, here) else { return Ok(()) };
-    let mut r = Refusal { who, act: a, why, at: c.cell(), want: 0.0, got: 0.0 };
+/// The same question with the sentence attached, for creature `who`: what an event log
+/// wants, and what the ranking walk asked for and dropped before it asked `can` (`--wordy`).
+pub fn legal(eye: &Eye, store: f64, who: u32, a: Act, here: Here) -> Result<(), Box<Refusal>> {
+    let Some(why) = rule(eye, store, a, here) else { return Ok(()) };
+    let mut r = Refusal { who, act: a, why, at: eye.cell(), want: 0.0, got: 0.0 };
     match why {
-        Why::Broke => (r.want, r.got) = (TABLE[a as usize].price, c.store),
+        Why::Broke => (r.want, r.got) = (TABLE[a as usize].price, store),
         Why::NoGround => {
             if let Allow::Ground(d) = TABLE[a as usize].allow {
-                r.at = ahead(c, d);
+                r.at = ahead(eye, d);
             }
         }
         Why::NoReach => r.want = BITE,
     }
     Err(Box::new(r))
-}
-
-/// The question the ranking walk asks, in whichever way the design says: a yes or a no, or
-/// (retired) a written refusal that is only checked for being there.
-pub fn allows(c: &Creature, who: u32, a: Act, here: Here, wordy: bool) -> bool {
-    if wordy { legal(c, who, a, here).is_ok() } else { can(c, a, here) }
 }
 // ANCHOR_END: rule
 
@@ -205,62 +198,53 @@ pub fn pick(scores: &[f64; ACTS], mut allows: impl FnMut(Act) -> bool) -> Act {
 }
 // ANCHOR_END: pick
 
-/// Carries out an allowed action; returns the grams eaten.
-pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) -> f64 {
+/// Carries out an allowed action and charges its price.
+pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) {
     c.store -= TABLE[a as usize].price;
     match a {
-        Act::Rest => 0.0,
-        Act::Left => {
-            c.turn(-TURN);
-            0.0
-        }
-        Act::Right => {
-            c.turn(TURN);
-            0.0
-        }
+        Act::Rest => {}
+        Act::Left => c.turn(-TURN),
+        Act::Right => c.turn(TURN),
         Act::Step | Act::Dash => {
             let d = if a == Act::Step { STEP } else { DASH };
-            c.x += c.facing.0 * d;
-            c.y += c.facing.1 * d;
-            0.0
+            let (cos, sin) = c.facing();
+            c.x += cos * d;
+            c.y += sin * d;
         }
-        Act::Bite => match meal(c, view, &hab.stands) {
-            Some(i) => {
+        Act::Bite => {
+            if let Some(i) = meal(c.cell(), view, &hab.stands) {
                 let st = &mut hab.stands[i as usize];
                 let took = st.mass.min(BITE);
                 st.mass -= took;
                 c.store += took;
                 c.eaten += took;
-                took
             }
-            None => 0.0,
-        },
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beast::view::View;
+    use crate::beast::view::Build;
 
     #[test]
     fn can_and_legal_agree_and_legal_says_why() {
         let hab = Habitat::new(5, 12, 8);
-        let view = View::build(&hab, &[(0, 3)], false);
+        let view = View::new(Build::Flat, &hab, &[(0, 3)]);
         let here = Here::new(&view, &hab);
         // Standing in the first column, facing west: the step lands off the map.
-        let c = Creature::new(0.25, 3.5, std::f64::consts::PI, 1.0);
+        let eye = Creature::new(0.25, 3.5, std::f64::consts::PI, 1.0).eye();
         for a in ALL {
-            assert_eq!(can(&c, a, here), legal(&c, 7, a, here).is_ok(), "{a:?}");
+            assert_eq!(can(&eye, 1.0, a, here), legal(&eye, 1.0, 7, a, here).is_ok(), "{a:?}");
         }
-        let why = legal(&c, 7, Act::Step, here).unwrap_err();
+        let why = legal(&eye, 1.0, 7, Act::Step, here).unwrap_err();
         assert_eq!(why.why, Why::NoGround);
         assert_eq!(why.at, (-1, 3));
         assert!(why.to_string().contains("creature 7 may not step"), "{why}");
-        let broke = Creature { store: 0.001, ..c };
-        let why = legal(&broke, 7, Act::Dash, here).unwrap_err();
+        let why = legal(&eye, 0.001, 7, Act::Dash, here).unwrap_err();
         assert_eq!(why.why, Why::Broke);
-        assert!(can(&broke, Act::Rest, here));
+        assert!(can(&eye, 0.001, Act::Rest, here));
     }
 
     #[test]

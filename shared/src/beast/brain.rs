@@ -103,6 +103,22 @@ impl Brain {
 }
 // ANCHOR_END: brain
 
+/// A brain's four blocks of weights, in the order they are kept: into the hidden units input
+/// by input, the hidden biases, into the outputs hidden unit by hidden unit, the output biases.
+pub(crate) type Parts =
+    ([[f32; HIDDEN]; INPUTS], [f32; HIDDEN], [[f32; ACTS]; HIDDEN], [f32; ACTS]);
+
+/// For `lanes::pack`, which keeps several brains' weights side by side.
+impl Brain {
+    pub(crate) fn parts(&self) -> Parts {
+        (self.into_hidden, self.hidden_bias, self.into_out, self.out_bias)
+    }
+
+    pub(crate) fn from_parts((into_hidden, hidden_bias, into_out, out_bias): Parts) -> Brain {
+        Brain { into_hidden, hidden_bias, into_out, out_bias }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

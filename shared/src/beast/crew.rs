@@ -6,62 +6,93 @@
 //! threads take part. Creature i belongs to stripe i % crew: interleaved stripes spread
 //! the long rays and the short ones evenly, where blocks would hand one thread a crowded corner.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Barrier, Mutex, RwLock};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::thread::JoinHandle;
 
 use super::act::{self, Act, Here};
 use super::brain::Brain;
-use super::fan::{self, BLANK_FAN, Eye, Fan};
+use super::creature::Eye;
+use super::design::Design;
+use super::fan::{self, BLANK_FAN, Fan};
 use super::kind::{ACTS, HIDDEN, INPUTS};
-use super::roster::Creature;
 use super::sense;
 use super::view::{Flat, View};
 use crate::terra::Valley;
 
 /// What the looking may read: the ground, the view, and every creature's eye, store and
-/// brain as the phase opened. Nothing here is written between the phase's open and its end.
+/// brain as the phase opened, and the design they are all read by. Nothing here is written
+/// between the phase's open and its end.
 #[derive(Clone, Debug)]
 pub struct Sight {
+    pub design: Design,
     pub ground: Valley,
     pub view: View,
-    /// A second view, built only under the retired design that gave the minds their own.
-    pub minds: Option<View>,
+    /// The second view the checks read under `--twice`; otherwise they read `view`.
+    pub second: Option<View>,
     pub cells: Vec<(i64, i64)>,
     pub eyes: Vec<Eye>,
     pub stores: Vec<f64>,
-    /// Every brain the roster was founded with, in founding order, never moved: a brain is
-    /// 1.5 kB, and closing the gap a death leaves in a crowd of them would move megabytes.
+    /// Every brain the roster was founded with, in founding order. Never moved, unless a
+    /// death slides the later ones down (`--slide`): a brain is 1.5 kB, and closing the gap a
+    /// death leaves in a crowd of them moves megabytes.
     pub brains: Vec<Brain>,
     /// For each roster place, which of `brains` it thinks with; struck off with its creature.
-    pub mind: Vec<u32>,
+    pub brain_of: Vec<u32>,
     /// Nobody is gone before the walk: the marks the fans are cast against.
     pub nobody: Vec<bool>,
-    /// Whether the ranking walk asks for written refusals (the retired design).
-    pub wordy: bool,
 }
 
 impl Sight {
-    /// The brain roster place `i` thinks with.
-    #[inline]
-    pub fn brain(&self, i: usize) -> &Brain {
-        &self.brains[self.mind[i] as usize]
-    }
-}
-
-impl Default for Sight {
-    fn default() -> Sight {
+    /// What the looking reads for a crowd thinking with these brains, under this design.
+    pub fn new(design: Design, brains: Vec<Brain>) -> Sight {
         Sight {
+            design,
             ground: Valley::new(0, 1, 1),
             view: View::Flat(Flat::default()),
-            minds: None,
+            second: None,
             cells: Vec::new(),
             eyes: Vec::new(),
             stores: Vec::new(),
-            brains: Vec::new(),
-            mind: Vec::new(),
+            brain_of: (0..brains.len() as u32).collect(),
+            brains,
             nobody: Vec::new(),
-            wordy: false,
+        }
+    }
+
+    /// The brain roster place `i` thinks with.
+    #[inline]
+    pub fn brain(&self, i: usize) -> &Brain {
+        &self.brains[self.brain_of[i] as usize]
+    }
+
+    /// The view the checks read.
+    pub fn checked(&self) -> &View {
+        self.second.as_ref().unwrap_or(&self.view)
+    }
+
+    /// Casts roster place `i`'s fan against the view, leaving out everyone marked `gone`, by
+    /// the cast the design asks for.
+    pub fn cast(&self, i: usize, gone: &[bool], fan: &mut Fan) {
+        let d = self.design;
+        let how = if d.floor {
+            fan::cast_floored
+        } else if d.strides {
+            fan::cast_strides
+        } else {
+            fan::cast
+        };
+        how(&self.view, &self.ground, self.eyes[i], i as u32, gone, fan);
+    }
+
+    /// The ranking walk's question for roster place `i`, standing at `eye` with `store` grams:
+    /// may it take action `a` now? Asked as a yes or a no, or (`--wordy`) as a refusal in full.
+    pub fn allows(&self, i: usize, eye: &Eye, store: f64, a: Act, here: Here) -> bool {
+        if self.design.wordy {
+            act::legal(eye, store, i as u32, a, here).is_ok()
+        } else {
+            act::can(eye, store, a, here)
         }
     }
 }
@@ -90,6 +121,15 @@ impl Glance {
         ready: false,
         choice: None,
     };
+
+    /// Casts the fan of roster place `i` afresh against the view as it now stands, and forgets
+    /// everything worked out from the fan before.
+    pub fn cast(&mut self, sight: &Sight, i: usize, gone: &[bool]) {
+        sight.cast(i, gone, &mut self.fan);
+        self.begun = false;
+        self.ready = false;
+        self.choice = None;
+    }
 }
 
 // ANCHOR: ahead
@@ -100,34 +140,29 @@ impl Glance {
 /// is settled too: the only test that reads what others change is the bite's, and with
 /// nothing in reach its answer is no.
 pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
-    let eye = sight.eyes[i];
-    fan::cast(&sight.view, &sight.ground, eye, i as u32, &sight.nobody, &mut g.fan);
+    g.cast(sight, i, &sight.nobody);
+    let d = sight.design;
     let (x, y) = sight.cells[i];
-    let (beside, in_reach) = sight.view.plants_near(x, y);
+    let (beside, in_reach) =
+        if d.nine { sight.view.plants_near_nine(x, y) } else { sight.view.plants_near(x, y) };
+    if beside && d.whole {
+        return;
+    }
+    let (eye, store) = (sight.eyes[i], sight.stores[i]);
     let mut row = [0.0; INPUTS];
-    sense::read_own(&mut row, &g.fan, sight.stores[i], eye.facing);
+    sense::read_own(&mut row, &g.fan, store, eye.facing);
     g.partial = sight.brain(i).settled(&row);
     g.begun = true;
-    g.ready = !beside;
-    g.choice = None;
-    if !g.ready {
+    if beside {
         return;
     }
     sense::read_food(&mut row, |_, _| 0.0, (x, y));
     g.scores = sight.brain(i).finish(g.partial, &row);
+    g.ready = true;
     if !in_reach {
-        let me = Creature {
-            x: eye.x,
-            y: eye.y,
-            heading: eye.heading,
-            facing: eye.facing,
-            store: sight.stores[i],
-            eaten: 0.0,
-            dead: false,
-        };
         // No plant in reach, so no plant is ever looked up: an empty list stands in for them.
-        let here = Here { view: &sight.view, ground: &sight.ground, stands: &[] };
-        g.choice = Some(act::pick(&g.scores, |a| act::allows(&me, i as u32, a, here, sight.wordy)));
+        let here = Here { view: sight.checked(), ground: &sight.ground, stands: &[] };
+        g.choice = Some(act::pick(&g.scores, |a| sight.allows(i, &eye, store, a, here)));
     }
 }
 // ANCHOR_END: ahead
@@ -142,7 +177,7 @@ pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) 
     }
 }
 
-/// The wide look on threads made for this phase and gone at its end.
+/// The wide look on threads made for this phase and gone at its end (`--scoped`).
 pub fn look_scoped(sight: &Sight, crew: usize, stripes: &mut [Vec<Glance>]) {
     let Some((first, rest)) = stripes.split_first_mut() else { return };
     if rest.is_empty() {
@@ -157,105 +192,190 @@ pub fn look_scoped(sight: &Sight, crew: usize, stripes: &mut [Vec<Glance>]) {
 }
 // ANCHOR_END: stripe
 
-/// What the calling thread and the kept threads share.
-struct Shared {
-    sight: Arc<RwLock<Sight>>,
-    crew: usize,
-    /// One fan buffer a helper, swapped with the roster's after each cast.
-    bufs: Vec<Mutex<Vec<Glance>>>,
-    go: Barrier,
-    done: Barrier,
-    quit: AtomicBool,
-    counting: AtomicBool,
-    allocations: AtomicU64,
-}
-
 // ANCHOR: pool
-/// The wide cast on threads kept for the whole run: crew - 1 helpers wait at a barrier, the
-/// calling thread casts stripe 0 itself, and the buffers change hands by swapping, so a tick
-/// spawns nothing and allocates nothing.
+/// The wide cast on threads kept for the whole run: crew - 1 helpers each wait at a slot of
+/// their own for a buffer to fill, the calling thread casts stripe 0 itself, and the buffers
+/// change hands through the slots, so a tick spawns nothing and allocates nothing. A helper
+/// whose stripe panics hands back the panic instead of the buffer, and the caller, once every
+/// helper has handed back, panics with it.
 pub struct Pool {
-    shared: Arc<Shared>,
-    helpers: Vec<JoinHandle<()>>,
+    crew: usize,
+    helpers: Vec<(Arc<Slot>, JoinHandle<()>)>,
+    /// Allocations the helpers made while the ledger was counting.
+    allocations: Arc<AtomicU64>,
 }
 
 impl Pool {
     pub fn new(sight: Arc<RwLock<Sight>>, crew: usize) -> Pool {
-        let shared = Arc::new(Shared {
-            sight,
-            crew,
-            bufs: (0..crew).map(|_| Mutex::new(Vec::new())).collect(),
-            go: Barrier::new(crew),
-            done: Barrier::new(crew),
-            quit: AtomicBool::new(false),
-            counting: AtomicBool::new(false),
-            allocations: AtomicU64::new(0),
-        });
+        let allocations = Arc::new(AtomicU64::new(0));
         let helpers = (1..crew)
             .map(|k| {
-                let sh = Arc::clone(&shared);
-                std::thread::spawn(move || helper(&sh, k))
+                let slot = Arc::new(Slot::default());
+                let (s, sight, n) =
+                    (Arc::clone(&slot), Arc::clone(&sight), Arc::clone(&allocations));
+                (slot, std::thread::spawn(move || helper(&s, &sight, k, crew, &n)))
             })
             .collect();
-        Pool { shared, helpers }
+        Pool { crew, helpers, allocations }
     }
 
     pub fn crew(&self) -> usize {
-        self.shared.crew
+        self.crew
     }
 
-    /// Casts every fan into `stripes` (one buffer a stripe). `counting` passes the ledger's
-    /// switch on to the helpers for this cast.
-    pub fn look(&mut self, stripes: &mut [Vec<Glance>], counting: bool) {
-        let sh = &*self.shared;
-        sh.counting.store(counting, Ordering::SeqCst);
-        sh.go.wait();
-        {
-            let sight = sh.sight.read().unwrap_or_else(|e| e.into_inner());
-            look_stripe(&sight, 0, sh.crew, &mut stripes[0]);
+    /// Casts every fan into `stripes` (one buffer a stripe), looking at `sight` for stripe 0.
+    /// `counting` passes the ledger's switch on to the helpers for this cast.
+    pub fn look(&mut self, sight: &Sight, stripes: &mut [Vec<Glance>], counting: bool) {
+        for ((slot, _), out) in self.helpers.iter().zip(&mut stripes[1..]) {
+            slot.put(Hand::Work(std::mem::take(out), counting));
         }
-        sh.done.wait();
-        for (k, mine) in stripes.iter_mut().enumerate().skip(1) {
-            let mut theirs = sh.bufs[k].lock().unwrap_or_else(|e| e.into_inner());
-            std::mem::swap(mine, &mut *theirs);
+        let mine = panic::catch_unwind(AssertUnwindSafe(|| {
+            look_stripe(sight, 0, self.crew, &mut stripes[0]);
+        }));
+        let mut failed = mine.err();
+        for ((slot, _), out) in self.helpers.iter().zip(&mut stripes[1..]) {
+            match slot.take(|h| matches!(h, Hand::Done(_))) {
+                Hand::Done(Ok(filled)) => *out = filled,
+                Hand::Done(Err(p)) => failed = failed.or(Some(p)),
+                _ => unreachable!("take waits for a filled buffer"),
+            }
+        }
+        if let Some(p) = failed {
+            panic::resume_unwind(p);
         }
     }
 
     /// Allocations the helpers made while counting, since last asked.
     pub fn allocations(&self) -> u64 {
-        self.shared.allocations.swap(0, Ordering::SeqCst)
+        self.allocations.swap(0, Ordering::SeqCst)
     }
 }
 // ANCHOR_END: pool
 
-fn helper(sh: &Shared, k: usize) {
+/// What a helper's slot holds: whose move it is.
+enum Hand {
+    /// Nothing to do.
+    Idle,
+    /// A buffer for the helper to fill, and whether to count what filling it allocates.
+    Work(Vec<Glance>, bool),
+    /// The buffer filled, or the panic that stopped the filling, for the caller to take.
+    Done(std::thread::Result<Vec<Glance>>),
+    /// The pool is gone: the helper stops.
+    Quit,
+}
+
+/// Where the caller and one helper hand a buffer to each other: a lock around the hand and a
+/// condition variable to wait on it. Neither allocates once the threads exist.
+struct Slot {
+    hand: Mutex<Hand>,
+    moved: Condvar,
+}
+
+impl Default for Slot {
+    fn default() -> Slot {
+        Slot { hand: Mutex::new(Hand::Idle), moved: Condvar::new() }
+    }
+}
+
+impl Slot {
+    /// Puts `h` in the slot and wakes whoever waits on it.
+    fn put(&self, h: Hand) {
+        *self.hand.lock().expect(SLOT) = h;
+        self.moved.notify_all();
+    }
+
+    /// Waits until the slot holds a hand `wanted` accepts, and takes it, leaving it idle.
+    fn take(&self, wanted: impl Fn(&Hand) -> bool) -> Hand {
+        let hand = self.moved.wait_while(self.hand.lock().expect(SLOT), |h| !wanted(h));
+        std::mem::replace(&mut *hand.expect(SLOT), Hand::Idle)
+    }
+}
+
+/// Nothing panics while it holds a slot's lock, so a poisoned one is a bug worth a panic.
+const SLOT: &str = "a crew's slot was left locked by a panic";
+
+/// A kept thread: fills stripe `k` of `crew` for every buffer it is handed, until the pool
+/// says quit. A panic in the stripe is caught and handed back, so the helper itself never
+/// stops early and the caller never waits for a buffer that is not coming.
+fn helper(slot: &Slot, sight: &RwLock<Sight>, k: usize, crew: usize, allocations: &AtomicU64) {
     loop {
-        sh.go.wait();
-        if sh.quit.load(Ordering::SeqCst) {
-            return;
-        }
-        let counting = sh.counting.load(Ordering::SeqCst);
+        let (mut out, counting) = match slot.take(|h| matches!(h, Hand::Work(..) | Hand::Quit)) {
+            Hand::Work(out, counting) => (out, counting),
+            _ => return,
+        };
         if counting {
             crate::ledger::start();
         }
-        {
-            let sight = sh.sight.read().unwrap_or_else(|e| e.into_inner());
-            let mut out = sh.bufs[k].lock().unwrap_or_else(|e| e.into_inner());
-            look_stripe(&sight, k, sh.crew, &mut out);
-        }
+        let filled = panic::catch_unwind(AssertUnwindSafe(|| {
+            let sight = sight.read().expect("the sight is written only between phases");
+            look_stripe(&sight, k, crew, &mut out);
+        }));
         if counting {
-            sh.allocations.fetch_add(crate::ledger::stop(), Ordering::SeqCst);
+            allocations.fetch_add(crate::ledger::stop(), Ordering::SeqCst);
         }
-        sh.done.wait();
+        slot.put(Hand::Done(filled.map(|()| out)));
     }
 }
 
 impl Drop for Pool {
+    /// Tells every helper to quit and waits for it to finish.
     fn drop(&mut self) {
-        self.shared.quit.store(true, Ordering::SeqCst);
-        self.shared.go.wait();
-        for h in self.helpers.drain(..) {
-            let _ = h.join();
+        for (slot, thread) in self.helpers.drain(..) {
+            slot.put(Hand::Quit);
+            // A helper catches its stripe's panics, so it always ends by returning.
+            let _ = thread.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beast::creature::Creature;
+    use crate::beast::habitat::Habitat;
+    use crate::beast::view::Build;
+    use crate::rng::Stream;
+
+    /// A sight of `n` creatures on a small valley, thinking with `brains` of them.
+    fn sight(n: usize, brains: usize) -> Sight {
+        let hab = Habitat::new(5, 12, 8);
+        let mut s = Stream::new(5, 14);
+        let mut sight = Sight::new(Design::NOW, (0..n).map(|_| Brain::draw(&mut s)).collect());
+        sight.brain_of.truncate(brains);
+        let live: Vec<Creature> =
+            (0..n).map(|i| Creature::new(0.5 + i as f64, 3.5, 0.3, 1.0)).collect();
+        sight.cells = live.iter().map(Creature::cell).collect();
+        sight.eyes = live.iter().map(Creature::eye).collect();
+        sight.stores = live.iter().map(|c| c.store).collect();
+        sight.nobody = vec![false; n];
+        sight.ground = hab.ground.clone();
+        sight.view = View::new(Build::Flat, &hab, &sight.cells);
+        sight
+    }
+
+    /// Runs one look on a pool of two, where creature 1 (a helper's) or 0 (the caller's) has
+    /// no brain, in a thread of its own: returns whether the look panicked, or None if it and
+    /// the pool's drop did not finish within ten seconds.
+    fn look_with_a_missing_brain(brains: usize) -> Option<bool> {
+        let (tell, told) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let shared = Arc::new(RwLock::new(sight(2, brains)));
+            let mut pool = Pool::new(Arc::clone(&shared), 2);
+            let mut stripes = vec![Vec::new(), Vec::new()];
+            let looked = panic::catch_unwind(AssertUnwindSafe(|| {
+                let s = shared.read().unwrap();
+                pool.look(&s, &mut stripes, false);
+            }));
+            drop(pool);
+            let _ = tell.send(looked.is_err());
+        });
+        told.recv_timeout(std::time::Duration::from_secs(10)).ok()
+    }
+
+    #[test]
+    fn a_helper_that_panics_makes_the_caller_panic_and_nothing_hangs() {
+        assert_eq!(look_with_a_missing_brain(1), Some(true), "a helper's panic");
+        assert_eq!(look_with_a_missing_brain(0), Some(true), "the caller's own panic");
+        assert_eq!(look_with_a_missing_brain(2), Some(false), "no panic at all");
     }
 }

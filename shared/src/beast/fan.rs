@@ -3,6 +3,7 @@
 
 use std::sync::LazyLock;
 
+use super::creature::{Eye, floor};
 use super::kind::{FAN, RAY_GAP, STEPS, STRIDE};
 use super::view::{Flat, Hit, Look, View};
 use crate::terra::Valley;
@@ -22,16 +23,6 @@ impl Ray {
 pub type Fan = [Ray; FAN];
 pub const BLANK_FAN: Fan = [Ray::BLANK; FAN];
 
-/// Where the eye is and which way it faces, taken when the phase opens.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Eye {
-    pub x: f64,
-    pub y: f64,
-    pub heading: f64,
-    /// The heading's cosine and sine, as the creature keeps them.
-    pub facing: (f64, f64),
-}
-
 /// The cosine and sine of each ray's angle off the heading, worked out once.
 static OFFSETS: LazyLock<[(f64, f64); FAN]> = LazyLock::new(|| {
     std::array::from_fn(|r| {
@@ -40,17 +31,39 @@ static OFFSETS: LazyLock<[(f64, f64); FAN]> = LazyLock::new(|| {
     })
 });
 
-// ANCHOR: cast
-/// Casts a fan from `eye` against the view, leaving out creature `me` and anyone marked gone.
-/// Returns the strides taken over all nine rays. Writes only into `fan`.
-pub fn cast(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) -> u32 {
+/// Casts a fan from `eye` against the view, leaving out creature `me` and anyone marked gone,
+/// and writes only into `fan`: on flat rows from an eye on the grid by the quick cast, and
+/// anywhere else stride by stride.
+pub fn cast(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
     match view {
-        View::Flat(f) if f.holds(eye.x, eye.y) => cast_flat(f, eye, me, gone, fan),
-        View::Flat(f) => cast_on(f, ground, eye, me, gone, fan),
-        View::Hashed(h) => cast_on(h, ground, eye, me, gone, fan),
+        View::Flat(f) if f.holds(eye.x, eye.y) => cast_quick(f, eye, me, gone, fan),
+        _ => cast_strides(view, ground, eye, me, gone, fan),
     }
 }
 
+/// The cast stride by stride on any view, as flat rows were cast before the quick cast
+/// (`--strides`).
+pub fn cast_strides(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
+    match view {
+        View::Flat(f) => cast_on(f, ground, eye, me, gone, fan, column),
+        View::Unringed(u) => cast_on(u, ground, eye, me, gone, fan, column),
+        View::Hashed(h) => cast_on(h, ground, eye, me, gone, fan, column),
+    }
+}
+
+/// The cast stride by stride with each stride's cell found by the whole floor, as it was
+/// before `column` (`--floor`).
+pub fn cast_floored(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
+    match view {
+        View::Flat(f) => cast_on(f, ground, eye, me, gone, fan, floor),
+        View::Unringed(u) => cast_on(u, ground, eye, me, gone, fan, floor),
+        View::Hashed(h) => cast_on(h, ground, eye, me, gone, fan, floor),
+    }
+}
+
+// ANCHOR: cast
+/// Casts a fan stride by stride: each ray walks out from the eye a quarter cell at a time and
+/// asks the view about the cell it lands in, `cell` turning a place into a cell coordinate.
 fn cast_on<V: Look>(
     view: &V,
     ground: &Valley,
@@ -58,9 +71,9 @@ fn cast_on<V: Look>(
     me: u32,
     gone: &[bool],
     fan: &mut Fan,
-) -> u32 {
+    cell: impl Fn(f64) -> i64,
+) {
     let (ch, sh) = eye.facing;
-    let mut total = 0;
     let offsets: &[(f64, f64); FAN] = &OFFSETS;
     for (ray, &(co, so)) in fan.iter_mut().zip(offsets) {
         // The heading turned by the ray's offset, one stride long.
@@ -70,22 +83,18 @@ fn cast_on<V: Look>(
         // A stride that lands in the cell the last one asked about would get the same
         // answer, so only a new cell is asked; the stride still counts.
         let mut last = (i64::MIN, i64::MIN);
-        let mut k = 1;
-        while k <= STEPS {
-            let cell = (column(eye.x + dx * k as f64), column(eye.y + dy * k as f64));
-            if cell != last {
-                let hit = view.at(ground, cell.0, cell.1, me, gone);
+        for k in 1..=STEPS {
+            let at = (cell(eye.x + dx * k as f64), cell(eye.y + dy * k as f64));
+            if at != last {
+                let hit = view.at(ground, at.0, at.1, me, gone);
                 if hit != Hit::Nothing {
                     *ray = Ray { hit, steps: k as u8 };
                     break;
                 }
-                last = cell;
+                last = at;
             }
-            k += 1;
         }
-        total += k.min(STEPS) as u32;
     }
-    total
 }
 // ANCHOR_END: cast
 
@@ -97,12 +106,11 @@ fn cast_on<V: Look>(
 /// cell's edges tells which: the cell and its place in the rows step by one, with no whole
 /// number worked out and no bounds checked. The flat rows are ringed with rock, and a ray
 /// that reaches the ring stops there.
-fn cast_flat(view: &Flat, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) -> u32 {
+fn cast_quick(view: &Flat, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
     let (ch, sh) = eye.facing;
     let (ex, ey) = (column(eye.x), column(eye.y));
     let home = view.ringed(ex, ey);
     let down = view.ringed(ex, ey + 1) - home;
-    let mut total = 0;
     let offsets: &[(f64, f64); FAN] = &OFFSETS;
     for (ray, &(co, so)) in fan.iter_mut().zip(offsets) {
         let dx = (ch * co - sh * so) * STRIDE;
@@ -137,9 +145,7 @@ fn cast_flat(view: &Flat, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) -> u3
             }
             k += 1;
         }
-        total += k.min(STEPS) as u32;
     }
-    total
 }
 // ANCHOR_END: quick
 
@@ -161,35 +167,26 @@ fn column(v: f64) -> i64 {
     if v < 0.0 { -1 } else { v as i64 }
 }
 
-/// The whole number at or below `v`, for the cell a place falls in. Exact for every place a
-/// valley can hold, and a cast and a compare where `libm::floor` is a call.
-#[inline]
-pub fn floor(v: f64) -> i64 {
-    let t = v as i64;
-    if (t as f64) > v { t - 1 } else { t }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beast::roster::facing;
-    use crate::beast::view::random_scene;
+    use crate::beast::creature::facing;
+    use crate::beast::view::{Build, random_scene};
     use crate::rng::Stream;
 
     /// An eye at (x, y) facing `heading`.
     fn eye(x: f64, y: f64, heading: f64) -> Eye {
-        Eye { x, y, heading, facing: facing(heading) }
+        Eye { x, y, facing: facing(heading) }
     }
 
     #[test]
-    fn the_quick_cast_meets_what_the_plain_one_meets() {
+    fn every_cast_meets_what_the_plain_one_meets_on_every_view() {
         for seed in 0..8u64 {
             let mut s = Stream::new(seed, 98);
             let (hab, cells, gone) = random_scene(&mut s, seed, 2, (40, 30), 3);
             let (c, r) = (hab.ground.cols, hab.ground.rows);
-            let (flat, hashed) =
-                (View::build(&hab, &cells, false), View::build(&hab, &cells, true));
-            let View::Flat(f) = &flat else { unreachable!() };
+            let views =
+                [Build::Flat, Build::Unringed, Build::Hashed].map(|b| View::new(b, &hab, &cells));
             for _ in 0..400 {
                 // Eyes anywhere on the grid, a third of them hard against an edge.
                 let mut x = s.between(0.0, c as f64);
@@ -201,20 +198,16 @@ mod tests {
                 }
                 let e = eye(x, y, s.between(-10.0, 10.0));
                 let me = s.index(cells.len()) as u32;
-                let (mut quick, mut plain, mut maps) = (BLANK_FAN, BLANK_FAN, BLANK_FAN);
-                let a = cast(&flat, &hab.ground, e, me, &gone, &mut quick);
-                let b = cast_on(f, &hab.ground, e, me, &gone, &mut plain);
-                let m = cast(&hashed, &hab.ground, e, me, &gone, &mut maps);
-                assert_eq!((a, quick), (b, plain), "seed {seed} eye {e:?}");
-                assert_eq!((a, quick), (m, maps), "seed {seed} eye {e:?}");
+                let mut want = BLANK_FAN;
+                cast_strides(&views[2], &hab.ground, e, me, &gone, &mut want);
+                for v in &views {
+                    for how in [cast, cast_strides, cast_floored] {
+                        let mut got = BLANK_FAN;
+                        how(v, &hab.ground, e, me, &gone, &mut got);
+                        assert_eq!(got, want, "seed {seed} eye {e:?} view {:?}", v.build());
+                    }
+                }
             }
-        }
-    }
-
-    #[test]
-    fn floor_agrees_with_libm() {
-        for v in [-1.5, -1.0, -0.25, -0.0, 0.0, 0.3, 1.0, 1.999_999_999, 149.75, -1e-300] {
-            assert_eq!(super::floor(v), libm::floor(v) as i64, "{v}");
         }
     }
 }

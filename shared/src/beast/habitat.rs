@@ -90,9 +90,4 @@ impl Habitat {
         let (c, r) = (self.ground.cols as i64, self.ground.rows as i64);
         (x >= 0 && y >= 0 && x < c && y < r).then(|| (y * c + x) as usize)
     }
-
-    /// Plants with any grams on them.
-    pub fn standing(&self) -> usize {
-        self.stands.iter().filter(|s| s.mass > 0.0).count()
-    }
 }

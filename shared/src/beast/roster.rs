@@ -3,128 +3,91 @@
 
 use std::sync::{Arc, RwLock};
 
-use super::act::{self, Here};
+use super::act::{self, Act, Here};
 use super::brain::Brain;
+use super::creature::Creature;
 use super::crew::{self, Glance, Pool, Sight};
-use super::fan::{self, Eye};
+use super::design::Design;
+use super::fan;
 use super::habitat::Habitat;
 use super::kind::{INPUTS, STEPS, STORE, UPKEEP};
 use super::sense;
-use super::view::{Hit, View};
+use super::view::{Build, Hit, View};
 use super::{BRAIN_STREAM, SCATTER_STREAM};
 use crate::digest::Digest;
 use crate::rng::Stream;
 use crate::terra::Land;
 
-/// One creature.
-#[derive(Clone, Debug)]
-pub struct Creature {
-    /// Where it stands, in cells (the cell is the floor of each).
-    pub x: f64,
-    pub y: f64,
-    /// Which way it faces, in radians.
-    pub heading: f64,
-    /// The cosine and sine of `heading`, worked out whenever the heading changes. A creature
-    /// that does not turn reads them several times a tick (to look, to sense, to step) and
-    /// would otherwise pay for the same two `libm` calls at every read.
-    pub facing: (f64, f64),
-    /// Grams it can still spend.
-    pub store: f64,
-    /// Grams it has eaten since it was founded.
-    pub eaten: f64,
-    pub dead: bool,
-}
+/// What the sight's lock says if a phase panicked while it held the lock to write.
+const POISONED: &str = "a phase panicked while it wrote the crowd's reading of the world";
 
-impl Creature {
-    /// A creature standing at (x, y), facing `heading`, with `store` grams and nothing eaten.
-    pub fn new(x: f64, y: f64, heading: f64, store: f64) -> Creature {
-        Creature { x, y, heading, facing: facing(heading), store, eaten: 0.0, dead: false }
-    }
-
-    /// Turns by `by` radians, and works out the cosine and sine of the new heading.
-    pub fn turn(&mut self, by: f64) {
-        self.heading += by;
-        self.facing = facing(self.heading);
-    }
-
-    pub fn cell(&self) -> (i64, i64) {
-        (fan::floor(self.x), fan::floor(self.y))
-    }
-
-    pub fn eye(&self) -> Eye {
-        Eye { x: self.x, y: self.y, heading: self.heading, facing: self.facing }
-    }
-}
-
-/// The cosine and sine of a heading, from `libm`, so every machine gets the same bits.
-pub fn facing(heading: f64) -> (f64, f64) {
-    (libm::cos(heading), libm::sin(heading))
-}
-
-// ANCHOR: design
-/// The retired designs, each a switch that puts one old part back. All false is the phase as
-/// it now stands; `Design::WAS` is the phase as first wired. Every combination is the same run.
+/// What a phase hands out, counted as it goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Design {
-    /// The view as two hash maps keyed by cell, not flat rows.
-    pub maps: bool,
-    /// A new view built every tick, not one view refilled.
-    pub fresh: bool,
-    /// A second view built every tick for the minds' checks, not the one view handed over.
-    pub twice: bool,
-    /// The ranking walk asks for a written refusal and drops it, not a yes or a no.
-    pub wordy: bool,
-    /// Carcasses buried the moment they fall, not after the phase (this one changes the run).
-    pub hasty: bool,
-}
-
-impl Design {
-    pub const NOW: Design =
-        Design { maps: false, fresh: false, twice: false, wordy: false, hasty: false };
-    pub const WAS: Design =
-        Design { maps: true, fresh: true, twice: true, wordy: true, hasty: false };
-}
-// ANCHOR_END: design
-
-/// How the fans are cast.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cast {
-    /// Each creature casts its fan at its own turn in the walk, against the live view.
-    Narrow,
-    /// Every fan is cast first, on `crew` threads in interleaved stripes; a creature near a
-    /// death earlier in the phase casts again at its turn, unless `loose`.
-    Wide { crew: usize, loose: bool, kept: bool },
-}
-
-/// What the phase has handed out, counted as it goes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Creatures stepped, summed over every tick.
+pub struct Tally {
+    /// Creatures stepped.
     pub creature_ticks: u64,
     /// Creatures that ran their store down and were struck off.
     pub struck: u64,
-    /// On the latest tick: fans read, ray strides they took, rays that met something.
+    /// Fans read, the ray strides they took, and the rays among them that met something.
     pub fans: u64,
     pub steps: u64,
     pub met: u64,
-    /// Fans cast a second time because a death happened near them, over every tick.
+    /// Fans cast a second time because a death happened near them.
     pub recast: u64,
+}
+
+impl Tally {
+    fn add(&mut self, t: &Tally) {
+        self.creature_ticks += t.creature_ticks;
+        self.struck += t.struck;
+        self.fans += t.fans;
+        self.steps += t.steps;
+        self.met += t.met;
+        self.recast += t.recast;
+    }
+
+    /// Counts one fan read: its strides, and the rays that met something.
+    fn read(&mut self, g: &Glance) {
+        self.fans += 1;
+        for ray in &g.fan {
+            if ray.hit == Hit::Nothing {
+                self.steps += STEPS as u64;
+            } else {
+                self.steps += u64::from(ray.steps);
+                self.met += 1;
+            }
+        }
+    }
+}
+
+/// The tally of the latest tick and the tally of every tick so far, kept apart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub tick: Tally,
+    pub run: Tally,
+}
+
+/// The deaths of the phase under way: which roster places are gone, the cells they stood on
+/// when it opened, and the ones still to bury when it closes. Room for every creature to die is
+/// asked for once, so a phase never grows these.
+#[derive(Default)]
+struct Deaths {
+    gone: Vec<bool>,
+    cells: Vec<(i64, i64)>,
+    unburied: Vec<u32>,
 }
 
 /// The crowd, in roster order, with everything the phase keeps between ticks.
 pub struct Roster {
     pub live: Vec<Creature>,
-    pub design: Design,
-    pub cast: Cast,
     pub counts: Counts,
+    /// Threads the fans are cast on, unless the design casts each in the walk.
+    crew: usize,
     sight: Arc<RwLock<Sight>>,
     pool: Option<Pool>,
     /// One buffer of glances a stripe; creature i's is stripes[i % crew][i / crew].
     stripes: Vec<Vec<Glance>>,
-    /// Roster places that died this phase, and the cells they stood on when it opened.
-    gone: Vec<bool>,
-    gone_cells: Vec<(i64, i64)>,
-    died: Vec<u32>,
+    deaths: Deaths,
 }
 
 /// The valley and its crowd: what a tick moves forward.
@@ -133,28 +96,51 @@ pub struct World {
     pub roster: Roster,
 }
 
+/// The moments of a tick that `World::tick_watched` tells its onlooker about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    TickOpens,
+    PhaseOpens,
+    PhaseCloses,
+}
+
 impl World {
-    /// Valley `seed` at `cols` by `rows` with `herd` creatures scattered on stream 12 and
-    /// brains drawn off stream 14 in roster order.
+    /// Valley `seed` at `cols` by `rows` with `crowd` creatures scattered on stream 12 and
+    /// brains drawn off stream 14 in roster order, stepped by `design` with the fans cast on
+    /// `crew` threads.
     pub fn found(
         seed: u64,
         cols: usize,
         rows: usize,
-        herd: usize,
+        crowd: usize,
         design: Design,
-        cast: Cast,
+        crew: usize,
     ) -> Result<World, String> {
         let hab = Habitat::new(seed, cols, rows);
-        let (live, brains) = scatter(&hab, seed, herd)?;
-        Ok(World { hab, roster: Roster::new(live, brains, design, cast) })
+        let (mut live, brains) = scatter(&hab, seed, crowd)?;
+        if design.cosines {
+            live = live.into_iter().map(Creature::forgetful).collect();
+        }
+        Ok(World { hab, roster: Roster::new(live, brains, design, crew) })
     }
 
     /// One tick: the weather and the plants, then the creature phase.
     pub fn tick(&mut self) {
+        self.tick_watched(|_| {});
+    }
+
+    // ANCHOR: tick
+    /// One tick, with `watch` told as the tick opens, as the phase opens and as it closes: the
+    /// one sequence every run goes through, timed or counted or neither.
+    pub fn tick_watched(&mut self, mut watch: impl FnMut(Moment)) {
+        watch(Moment::TickOpens);
         self.hab.grow();
+        watch(Moment::PhaseOpens);
         self.roster.phase(&mut self.hab);
+        watch(Moment::PhaseCloses);
         self.hab.now += 1;
     }
+    // ANCHOR_END: tick
 
     // ANCHOR: digest
     /// SHA-256 over the ground (the litter on every cell), every plant's grams, and then for
@@ -214,28 +200,16 @@ pub fn scatter(hab: &Habitat, seed: u64, n: usize) -> Result<(Vec<Creature>, Vec
 
 impl Roster {
     /// A roster of these creatures, the i-th thinking with the i-th brain.
-    pub fn new(live: Vec<Creature>, brains: Vec<Brain>, design: Design, cast: Cast) -> Roster {
+    pub fn new(live: Vec<Creature>, brains: Vec<Brain>, design: Design, crew: usize) -> Roster {
         assert_eq!(live.len(), brains.len(), "one brain a creature");
-        let mind = (0..brains.len() as u32).collect();
-        let sight = Sight { brains, mind, ..Sight::default() };
         Roster {
             live,
-            design,
-            cast,
             counts: Counts::default(),
-            sight: Arc::new(RwLock::new(sight)),
+            crew: crew.max(1),
+            sight: Arc::new(RwLock::new(Sight::new(design, brains))),
             pool: None,
             stripes: Vec::new(),
-            gone: Vec::new(),
-            gone_cells: Vec::new(),
-            died: Vec::new(),
-        }
-    }
-
-    fn crew(&self) -> usize {
-        match self.cast {
-            Cast::Narrow => 1,
-            Cast::Wide { crew, .. } => crew.max(1),
+            deaths: Deaths::default(),
         }
     }
 
@@ -244,167 +218,224 @@ impl Roster {
         self.pool.as_ref().map_or(0, Pool::allocations)
     }
 
-    // ANCHOR: open
-    /// Opens the phase: one reading of the world, taken before anybody moves. Under the
-    /// current design the roster's one view is refilled in place and nothing is built.
-    fn open(&mut self, hab: &Habitat) {
-        let mut guard = self.sight.write().unwrap_or_else(|e| e.into_inner());
-        let sight = &mut *guard;
-        if sight.ground.cols != hab.ground.cols || sight.ground.rows != hab.ground.rows {
-            sight.ground = hab.ground.clone();
-        }
-        sight.cells.clear();
-        sight.cells.extend(self.live.iter().map(Creature::cell));
-        sight.eyes.clear();
-        sight.eyes.extend(self.live.iter().map(Creature::eye));
-        sight.stores.clear();
-        sight.stores.extend(self.live.iter().map(|c| c.store));
-        sight.nobody.clear();
-        sight.nobody.resize(self.live.len(), false);
-        sight.wordy = self.design.wordy;
-        let d = self.design;
-        match &mut sight.view {
-            View::Flat(f) if !d.maps && !d.fresh => f.refill(hab, &sight.cells),
-            view => *view = View::build(hab, &sight.cells, d.maps),
-        }
-        sight.minds = d.twice.then(|| View::build(hab, &sight.cells, d.maps));
-    }
-    // ANCHOR_END: open
-
     // ANCHOR: phase
-    /// Steps every creature once, in roster order: each looks, reads its row, picks an
-    /// action and takes it. A store at or below zero is a death; the dead are buried and
-    /// struck off when the phase closes.
+    /// Steps every creature once, in roster order: each looks, reads its row, picks an action
+    /// and takes it. A store at or below zero is a death; the dead are buried and struck off
+    /// when the phase closes.
     pub fn phase(&mut self, hab: &mut Habitat) {
         self.open(hab);
-        let crew = self.crew();
-        if let Cast::Wide { kept, .. } = self.cast {
-            self.look_wide(crew, kept);
-        }
-        let n = self.live.len();
-        self.gone.clear();
-        self.gone.resize(n, false);
-        // Room for every creature to die, asked for once: a phase never grows these.
-        self.gone_cells.clear();
-        self.gone_cells.reserve(n);
-        self.died.clear();
-        self.died.reserve(n);
-        self.counts.fans = 0;
-        self.counts.steps = 0;
-        self.counts.met = 0;
-        let guard = self.sight.read().unwrap_or_else(|e| e.into_inner());
-        let sight = &*guard;
-        let view = &sight.view;
-        let minds = sight.minds.as_ref().unwrap_or(view);
-        let mut narrow = Glance::BLANK;
-        let mut row = [0.0; INPUTS];
-        for i in 0..n {
-            let (eye, cell) = (sight.eyes[i], sight.cells[i]);
-            let g: &mut Glance = match self.cast {
-                Cast::Narrow => {
-                    fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut narrow.fan);
-                    narrow.begun = false;
-                    narrow.ready = false;
-                    narrow.choice = None;
-                    &mut narrow
-                }
-                Cast::Wide { loose, .. } => {
-                    let g = &mut self.stripes[i % crew][i / crew];
-                    if !loose && fan::within_sight(eye, &self.gone_cells) {
-                        fan::cast(view, &sight.ground, eye, i as u32, &self.gone, &mut g.fan);
-                        g.begun = false;
-                        g.ready = false;
-                        g.choice = None;
-                        self.counts.recast += 1;
-                    }
-                    g
-                }
-            };
-            self.counts.fans += 1;
-            for ray in &g.fan {
-                if ray.hit == Hit::Nothing {
-                    self.counts.steps += STEPS as u64;
-                } else {
-                    self.counts.steps += u64::from(ray.steps);
-                    self.counts.met += 1;
-                }
-            }
-            let c = &self.live[i];
-            if !g.ready {
-                let mass = |x, y| view.mass(hab, x, y);
-                if g.begun {
-                    sense::read_food(&mut row, mass, cell);
-                    g.scores = sight.brain(i).finish(g.partial, &row);
-                } else {
-                    sense::read(&mut row, &g.fan, mass, cell, c.store, c.facing);
-                    g.scores = sight.brain(i).think(&row);
-                }
-            }
-            let choice = match g.choice {
-                Some(a) => a,
-                None => {
-                    let here = Here::new(minds, hab);
-                    act::pick(&g.scores, |a| act::allows(c, i as u32, a, here, self.design.wordy))
-                }
-            };
-            let c = &mut self.live[i];
-            act::perform(c, choice, view, hab);
-            c.store -= UPKEEP;
-            self.counts.creature_ticks += 1;
-            if c.store <= 0.0 {
-                c.dead = true;
-                self.gone[i] = true;
-                self.gone_cells.push(cell);
-                self.died.push(i as u32);
-                if self.design.hasty {
-                    let (x, y) = c.cell();
-                    hab.bury(x, y, view.stand(x, y));
-                }
-            }
-        }
-        if !self.design.hasty {
-            for &i in &self.died {
-                let (x, y) = self.live[i as usize].cell();
-                hab.bury(x, y, view.stand(x, y));
-            }
-        }
-        drop(guard);
-        self.strike_off();
+        let ahead = self.look_ahead();
+        self.walk(hab, ahead);
+        self.close(hab);
     }
     // ANCHOR_END: phase
 
-    /// Takes the dead off the roster, and their places in the list of minds with them, keeping
-    /// everyone's order. The brains themselves stay where they are.
-    fn strike_off(&mut self) {
-        if self.died.is_empty() {
-            return;
+    /// Opens the phase: nobody has died yet, and every creature's cell, eye and store are
+    /// written down before anybody moves, with the view of the world they will all read.
+    fn open(&mut self, hab: &Habitat) {
+        self.counts.tick = Tally::default();
+        let n = self.live.len();
+        let d = &mut self.deaths;
+        d.gone.clear();
+        d.gone.resize(n, false);
+        d.cells.clear();
+        d.cells.reserve(n);
+        d.unburied.clear();
+        d.unburied.reserve(n);
+        let mut sight = self.sight.write().expect(POISONED);
+        let s = &mut *sight;
+        if s.ground.cols != hab.ground.cols || s.ground.rows != hab.ground.rows {
+            s.ground = hab.ground.clone();
         }
-        self.counts.struck += self.died.len() as u64;
-        let mut sight = self.sight.write().unwrap_or_else(|e| e.into_inner());
-        let mut k = 0;
-        sight.mind.retain(|_| {
-            k += 1;
-            !self.live[k - 1].dead
-        });
-        self.live.retain(|c| !c.dead);
+        s.cells.clear();
+        s.cells.extend(self.live.iter().map(Creature::cell));
+        s.eyes.clear();
+        s.eyes.extend(self.live.iter().map(Creature::eye));
+        s.stores.clear();
+        s.stores.extend(self.live.iter().map(|c| c.store));
+        s.nobody.clear();
+        s.nobody.resize(n, false);
+        open_view(s, hab);
     }
 
     /// Casts every fan before the walk, and thinks ahead for every creature whose row cannot
-    /// change, on `crew` threads.
-    fn look_wide(&mut self, crew: usize, kept: bool) {
+    /// change, on the crew's threads; says whether it did, which it does unless the design
+    /// casts each fan in the walk.
+    fn look_ahead(&mut self) -> bool {
+        let sight = self.sight.read().expect(POISONED);
+        let d = sight.design;
+        if d.narrow {
+            return false;
+        }
+        let crew = self.crew;
         self.stripes.resize_with(crew, Vec::new);
-        if kept && crew > 1 {
+        if d.scoped || crew == 1 {
+            crew::look_scoped(&sight, crew, &mut self.stripes);
+        } else {
             let pool = match &mut self.pool {
                 Some(p) if p.crew() == crew => p,
                 slot => slot.insert(Pool::new(Arc::clone(&self.sight), crew)),
             };
-            pool.look(&mut self.stripes, crate::ledger::counting());
+            pool.look(&sight, &mut self.stripes, crate::ledger::counting());
+        }
+        true
+    }
+
+    /// The walk: every creature in roster order takes its turn, against the view the phase
+    /// opened on and the grams as they stand when its turn comes.
+    fn walk(&mut self, hab: &mut Habitat, ahead: bool) {
+        let shared = Arc::clone(&self.sight);
+        let sight = &*shared.read().expect(POISONED);
+        let mut mine = Glance::BLANK;
+        let mut row = [0.0; INPUTS];
+        for i in 0..self.live.len() {
+            let g = if ahead {
+                let g = &mut self.stripes[i % self.crew][i / self.crew];
+                self.deaths.look_again(sight, i, g, &mut self.counts.tick);
+                g
+            } else {
+                mine.cast(sight, i, &self.deaths.gone);
+                &mut mine
+            };
+            self.counts.tick.read(g);
+            let c = &mut self.live[i];
+            let choice = choose(sight, hab, i, c, g, &mut row);
+            act::perform(c, choice, &sight.view, hab);
+            c.store -= UPKEEP;
+            self.counts.tick.creature_ticks += 1;
+            if c.store <= 0.0 {
+                self.deaths.fall(sight, hab, i, c);
+            }
+        }
+    }
+
+    /// Closes the phase: the dead not yet buried go into the ground, and every dead creature
+    /// is struck off the roster, keeping everyone else's order.
+    fn close(&mut self, hab: &mut Habitat) {
+        let mut sight = self.sight.write().expect(POISONED);
+        for &i in &self.deaths.unburied {
+            let (x, y) = self.live[i as usize].cell();
+            hab.bury(x, y, sight.view.stand(x, y));
+        }
+        let dead = self.deaths.cells.len();
+        if dead > 0 {
+            if sight.design.slide {
+                strike_off_sliding(&mut self.live, &mut sight);
+            } else {
+                strike_off(&mut self.live, &mut sight);
+            }
+        }
+        self.counts.tick.struck = dead as u64;
+        self.counts.run.add(&self.counts.tick);
+    }
+}
+
+// ANCHOR: open
+/// The view the phase opens on. Under the current design the one view is refilled in place
+/// and nothing is built; each retired design is one of the switches read here.
+fn open_view(s: &mut Sight, hab: &Habitat) {
+    let d = s.design;
+    let build = if d.maps {
+        Build::Hashed
+    } else if d.unringed {
+        Build::Unringed
+    } else {
+        Build::Flat
+    };
+    let fill = |v: &mut View, cells: &[(i64, i64)]| match v {
+        View::Flat(f) if d.rebuilt => f.refill_rebuilt(hab, cells),
+        v => v.refill(hab, cells),
+    };
+    if d.fresh || s.view.build() != build {
+        s.view = View::empty(build);
+    }
+    fill(&mut s.view, &s.cells);
+    s.second = d.twice.then(|| {
+        let mut v = View::empty(build);
+        fill(&mut v, &s.cells);
+        v
+    });
+}
+// ANCHOR_END: open
+
+impl Deaths {
+    // ANCHOR: again
+    /// Casts roster place `i`'s fan again if a creature died within its sight earlier in the
+    /// walk, unless the design casts fans once and never again.
+    fn look_again(&self, sight: &Sight, i: usize, g: &mut Glance, tally: &mut Tally) {
+        if !sight.design.loose && fan::within_sight(sight.eyes[i], &self.cells) {
+            g.cast(sight, i, &self.gone);
+            tally.recast += 1;
+        }
+    }
+    // ANCHOR_END: again
+
+    /// Roster place `i` has run its store down: nobody sees it from now on, and it is buried
+    /// when the phase closes, or at once under the design that buried the dead as they fell.
+    fn fall(&mut self, sight: &Sight, hab: &mut Habitat, i: usize, c: &mut Creature) {
+        c.dead = true;
+        self.gone[i] = true;
+        self.cells.push(sight.cells[i]);
+        if sight.design.hasty {
+            let (x, y) = c.cell();
+            hab.bury(x, y, sight.view.stand(x, y));
         } else {
-            let sight = self.sight.read().unwrap_or_else(|e| e.into_inner());
-            crew::look_scoped(&sight, crew, &mut self.stripes);
+            self.unburied.push(i as u32);
         }
     }
 }
+
+/// Creature `i`'s choice of action in its turn: whatever the looking ahead left ready is taken
+/// as it is; the rest of its row is read, and the rest of its pass thought, now.
+fn choose(
+    sight: &Sight,
+    hab: &Habitat,
+    i: usize,
+    c: &Creature,
+    g: &mut Glance,
+    row: &mut [f64; INPUTS],
+) -> Act {
+    let cell = sight.cells[i];
+    if !g.ready {
+        let mass = |x, y| sight.view.mass(hab, x, y);
+        if g.begun {
+            sense::read_food(row, mass, cell);
+            g.scores = sight.brain(i).finish(g.partial, row);
+        } else {
+            sense::read(row, &g.fan, mass, cell, c.store, c.facing());
+            g.scores = sight.brain(i).think(row);
+        }
+    }
+    g.choice.unwrap_or_else(|| {
+        let (eye, here) = (c.eye(), Here::new(sight.checked(), hab));
+        act::pick(&g.scores, |a| sight.allows(i, &eye, c.store, a, here))
+    })
+}
+
+// ANCHOR: strike
+/// Takes the dead off the roster and their places off the list of brain numbers, keeping
+/// everyone's order. The brains themselves stay where they are.
+fn strike_off(live: &mut Vec<Creature>, sight: &mut Sight) {
+    let mut k = 0;
+    sight.brain_of.retain(|_| {
+        k += 1;
+        !live[k - 1].dead
+    });
+    live.retain(|c| !c.dead);
+}
+
+/// The same with the brains struck off too, each later brain sliding down a place, so that
+/// place i thinks with brain i (`--slide`).
+fn strike_off_sliding(live: &mut Vec<Creature>, sight: &mut Sight) {
+    let mut k = 0;
+    sight.brains.retain(|_| {
+        k += 1;
+        !live[k - 1].dead
+    });
+    sight.brain_of.truncate(sight.brains.len());
+    live.retain(|c| !c.dead);
+}
+// ANCHOR_END: strike
 
 #[cfg(test)]
 mod tests {

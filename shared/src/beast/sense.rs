@@ -8,7 +8,19 @@
 
 use super::fan::Fan;
 use super::habitat::PLANT_CAP;
-use super::kind::{INPUTS, SETTLED, STEPS, STORE};
+use super::kind::{FAN, INPUTS, SETTLED, STEPS, STORE};
+
+/// Where the store and the heading's cosine and sine sit in the row: right after the fan.
+const STORE_AT: usize = 2 * FAN;
+const COS_AT: usize = STORE_AT + 1;
+const SIN_AT: usize = STORE_AT + 2;
+
+// The layout, checked when the crate compiles: the fan fills entries 0 to 17, the store and
+// the heading take 18 to 20 and end the settled part, and the three live entries end the row.
+// Growing the fan or the row without moving these would fail here, not in a digest.
+const _: () = assert!(STORE_AT == 18 && SIN_AT == 20);
+const _: () = assert!(SIN_AT + 1 == SETTLED);
+const _: () = assert!(SETTLED + 3 == INPUTS);
 
 // ANCHOR: row
 /// Fills the settled part of `row`: the fan, the store and the heading, given as its cosine
@@ -19,9 +31,9 @@ pub fn read_own(row: &mut [f64; INPUTS], fan: &Fan, store: f64, (cos, sin): (f64
         row[2 * r + 1] =
             if ray.steps == 0 { 0.0 } else { 1.0 - f64::from(ray.steps - 1) / STEPS as f64 };
     }
-    row[18] = store / STORE;
-    row[19] = cos;
-    row[20] = sin;
+    row[STORE_AT] = store / STORE;
+    row[COS_AT] = cos;
+    row[SIN_AT] = sin;
 }
 
 /// Fills the live part of `row` for a creature on cell (x, y); `mass` is the grams standing

@@ -4,36 +4,41 @@ use std::io::Write;
 use std::path::Path;
 
 use world::near::{Buckets, Everybody, Mailboxes, Query};
+use world::progress::Progress;
 use world::render::{BLUE, Frame, GREY, INK, RED};
 use world::terra::CELL;
 
-use crate::scene::{Herd, Listen, crowd, crowd_side, valley_crowd};
-
-/// The crowd sizes of the `tests` table and the benchmark.
-pub const SIZES: [usize; 5] = [32, 128, 512, 2048, 8192];
+use crate::scene::{Herd, Listen, SIZES, crowd, crowd_side, valley_crowd};
 
 /// Distance tests per tick, averaged over `ticks` ticks of the benchmark's crowd.
 pub fn per_tick<Q: Query>(
     n: usize,
     ticks: u32,
     query: impl FnOnce(usize, usize) -> Q,
+    progress: &Progress,
 ) -> anyhow::Result<f64> {
     let mut herd = crowd(n, query);
     herd.query.reset();
     for _ in 0..ticks {
         herd.tick()?;
+        progress.step();
     }
     Ok(herd.query.count() as f64 / f64::from(ticks))
 }
 
 /// Distance tests per tick over `ticks` ticks of `herd`, and the neighbours each walker heard
 /// per tick (the herd must hear in one pass for that).
-fn work<Q: Query>(mut herd: Herd<Q>, ticks: u32) -> anyhow::Result<(f64, f64)> {
+fn work<Q: Query>(
+    mut herd: Herd<Q>,
+    ticks: u32,
+    progress: &Progress,
+) -> anyhow::Result<(f64, f64)> {
     let (n, mut heard) = (herd.bodies.len() as f64, 0);
     herd.query.reset();
     for _ in 0..ticks {
         herd.tick()?;
         heard += herd.heard().total();
+        progress.step();
     }
     let per = |x: f64| x / f64::from(ticks);
     Ok((per(herd.query.count() as f64), per(heard as f64) / n))
@@ -58,15 +63,18 @@ pub fn second(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
             each(mail)
         )
     };
+    let progress = Progress::new("tests", 2 * (SIZES.len() as u64 + 1) * u64::from(ticks));
     for n in SIZES {
+        progress.say(format!("{n} walkers"));
         let side = crowd_side(n);
-        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL))?;
-        let mail = work(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), ticks)?;
+        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL), &progress)?;
+        let mail = work(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), ticks, &progress)?;
         row(n, format!("{side}x{side}"), grid, mail)?;
     }
-    let grid =
-        work(valley_crowd(|c, r| Buckets::new(c, r, CELL)).listening(Listen::OnePass), ticks)?;
-    let mail = work(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), ticks)?;
+    progress.say("the valley");
+    let buckets = valley_crowd(|c, r| Buckets::new(c, r, CELL)).listening(Listen::OnePass);
+    let grid = work(buckets, ticks, &progress)?;
+    let mail = work(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), ticks, &progress)?;
     row(crate::MOST_WALKERS as usize, "valley".to_string(), grid.0, mail)?;
     Ok(())
 }
@@ -79,9 +87,11 @@ pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Res
     )?;
     writeln!(out, "walkers   field   everybody    n(n-1)    buckets  everybody/buckets")?;
     let mut rows = Vec::new();
+    let progress = Progress::new("tests", 2 * SIZES.len() as u64 * u64::from(ticks));
     for n in SIZES {
-        let every = per_tick(n, ticks, |_, _| Everybody::default())?;
-        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL))?;
+        progress.say(format!("{n} walkers"));
+        let every = per_tick(n, ticks, |_, _| Everybody::default(), &progress)?;
+        let grid = per_tick(n, ticks, |c, r| Buckets::new(c, r, CELL), &progress)?;
         let side = crowd_side(n);
         let exact = (n * (n - 1)) as f64;
         anyhow::ensure!(

@@ -1,0 +1,25 @@
+//! Every value a flag accepts stays under 300 MB of resident memory: the largest ones, run for
+//! real and measured by the kernel.
+#![cfg(target_os = "linux")]
+
+use std::process::Command;
+
+use world::testing::{self, MOST_MB};
+
+#[test]
+fn the_largest_runs_stay_under_300_mb() {
+    for args in [
+        &["sums", "--crowd", "100000", "--rows", "10000"][..],
+        // The most creatures on the longest valley, with every retired part of the view that
+        // holds memory, on the most threads.
+        &[
+            "spend", "--crowd", "100000", "--rows", "10000", "--ticks", "1", "--crew", "256",
+            "--maps", "--fresh", "--twice", "--wordy",
+        ],
+        &["fit", "--ticks", "1", "--crew", "256", "--more", "33"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().unwrap();
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(testing::peak_mb() < MOST_MB, "{args:?} took {} MB", testing::peak_mb());
+    }
+}

@@ -1,0 +1,58 @@
+//! The book cannot forget a flag: every flag a chapter's `--help` lists, on any of its
+//! subcommands, appears on that chapter's page. A switch added to a chapter's `Design` shows up
+//! in its `designs` table once the table is blessed, and an option needs a sentence.
+
+use clap::{Command, CommandFactory};
+
+/// Every flag of `cmd` and its subcommands, as a reader types it: `--ticks`, `-n`.
+fn flags(cmd: &Command, into: &mut Vec<String>) {
+    for a in cmd.get_arguments() {
+        if matches!(a.get_id().as_str(), "help" | "version") {
+            continue;
+        }
+        into.extend(a.get_long().map(|l| format!("--{l}")));
+        into.extend(a.get_short().map(|s| format!("-{s}")));
+    }
+    for sub in cmd.get_subcommands() {
+        flags(sub, into);
+    }
+}
+
+/// Whether `flag` stands in `text` as a word of its own, not as the start of a longer flag.
+fn mentions(text: &str, flag: &str) -> bool {
+    let edge = |c: Option<char>| c.is_none_or(|c| !c.is_ascii_alphanumeric() && c != '-');
+    text.match_indices(flag).any(|(i, _)| {
+        edge(text[..i].chars().next_back()) && edge(text[i + flag.len()..].chars().next())
+    })
+}
+
+#[test]
+fn every_flag_of_every_chapter_is_on_its_page() {
+    let chapters = [
+        ("bodies", bodies::Cli::command()),
+        ("herd", herd::Cli::command()),
+        ("crowd", crowd::Cli::command()),
+    ];
+    let mut missing = Vec::new();
+    for (name, cmd) in chapters {
+        let page =
+            std::fs::read_to_string(format!("book/src/{name}.md")).expect("the page is there");
+        let mut all = Vec::new();
+        flags(&cmd, &mut all);
+        assert!(all.len() > 3, "{name} lists too few flags to be right: {all:?}");
+        all.sort();
+        all.dedup();
+        missing
+            .extend(all.into_iter().filter(|f| !mentions(&page, f)).map(|f| format!("{name} {f}")));
+    }
+    assert!(missing.is_empty(), "flags the book never mentions: {missing:?}");
+}
+
+#[test]
+fn a_flag_is_mentioned_only_as_a_word_of_its_own() {
+    assert!(mentions("run it with --crew 2", "--crew"));
+    assert!(!mentions("run it with --crews", "--crew"));
+    assert!(!mentions("--no-crew", "--crew"));
+    assert!(mentions("`-n 120`", "-n"));
+    assert!(!mentions("non-native", "-n"));
+}
