@@ -246,10 +246,10 @@ fn run_one(command: &str, mode: Mode) -> Result<(String, Vec<String>), String> {
     let before: Vec<(PathBuf, Option<Vec<u8>>)> = match crate::run::parse(command) {
         Ok((_, args)) => args
             .iter()
-            .filter(|a| a.ends_with(".png") || !a.starts_with('-'))
+            .filter(|a| !a.starts_with('-'))
             .map(PathBuf::from)
-            .filter(|p| p.extension().is_some_and(|e| e == "png") || p.is_dir())
-            .flat_map(|p| if p.is_dir() { dir_pngs(&p) } else { vec![p] })
+            .filter(|p| is_picture(p) || p.is_dir())
+            .flat_map(|p| if p.is_dir() { dir_pictures(&p) } else { vec![p] })
             .map(|p| {
                 let bytes = std::fs::read(&p).ok();
                 (p, bytes)
@@ -277,11 +277,16 @@ fn run_one(command: &str, mode: Mode) -> Result<(String, Vec<String>), String> {
     Ok((out, drifted))
 }
 
-fn dir_pngs(dir: &Path) -> Vec<PathBuf> {
+/// A file the book shows as a picture: a PNG (still or moving) or an SVG chart.
+fn is_picture(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "png" || e == "svg")
+}
+
+fn dir_pictures(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    v.retain(|p| p.extension().is_some_and(|e| e == "png"));
+    v.retain(|p| is_picture(p));
     v
 }
 

@@ -5,9 +5,11 @@
 //! seed and its tick count alone.
 
 pub mod beast;
+pub mod chart;
 pub mod cli;
 pub mod digest;
 pub mod field;
+pub mod film;
 pub mod flock;
 pub mod ledger;
 pub mod near;

@@ -1,9 +1,11 @@
 //! A tethered body under both orders: velocity first holds its swing, position first escapes.
+//! Told as a table, drawn as a chart of offset against time, and filmed.
 
 use std::io::Write;
 use std::path::Path;
 
-use world::render::{BLUE, Frame, GREY, RED};
+use world::chart::{self, Axis, Chart, Corner, Line, Rule};
+use world::render::{BLUE, GREY, RED};
 use world::{Body, Vec2};
 
 // ANCHOR: tether
@@ -18,7 +20,7 @@ pub fn tether(b: &Body) -> Vec2 {
 // ANCHOR_END: tether
 
 /// The held body starts 48 px right of the middle, at rest.
-fn start() -> Body {
+pub fn start() -> Body {
     Body::new(MIDDLE.add(Vec2::new(48.0, 0.0)), Vec2::ZERO)
 }
 
@@ -34,7 +36,20 @@ pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
     })
 }
 
-pub fn run(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::Result<()> {
+pub fn run(
+    out: &mut dyn Write,
+    ticks: u32,
+    picture: Option<&Path>,
+    film: Option<&Path>,
+) -> anyhow::Result<()> {
+    for path in [picture, film].into_iter().flatten() {
+        world::out::ready(path)?;
+    }
+    if film.is_some() && ticks > FILM_TICKS {
+        anyhow::bail!(
+            "--film draws a frame a tick, at most {FILM_TICKS}; give --ticks {FILM_TICKS} or fewer"
+        );
+    }
     let every = (ticks / 4).max(1);
     let (mut far_a, mut far_b) = (0.0f64, 0.0f64);
     writeln!(out, "      step: velocity, then position    step_lagging: position, then velocity")?;
@@ -59,34 +74,50 @@ pub fn run(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::R
         "started 48.000 px out; the furthest each got in {ticks} ticks: {far_a:.3} and {far_b:.3}"
     )?;
     if let Some(path) = picture {
-        draw(ticks, path)?;
+        chart(ticks).save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    if let Some(path) = film {
+        crate::film::shoot(ticks)?.save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
 }
 
-/// Offset from the middle (up the page is right of the middle) against time, one column a
-/// tick, velocity-first in blue and lagging in red, each tick joined to the one before; grey
-/// lines mark the middle and the starting 48 px either side. The red line leaves the picture.
-fn draw(ticks: u32, path: &Path) -> anyhow::Result<()> {
-    const HALF: i64 = 100;
-    let mut f = Frame::new(ticks as usize, 2 * HALF as usize + 1);
-    for x in 0..ticks as i64 {
-        for y in [HALF - 48, HALF, HALF + 48] {
-            f.set(x, y, GREY);
-        }
-    }
-    let row = |b: &Body| HALF - libm::round(b.pos.x - MIDDLE.x).clamp(-1e6, 1e6) as i64;
-    let mut last = (row(&start()), row(&start()));
+/// The most ticks `--film` draws: one frame each, so a film stays a few hundred kilobytes.
+pub const FILM_TICKS: u32 = 1000;
+
+/// Offset from the middle against time for both bodies, with the starting offset either side
+/// as grey rules. The lagging body's line leaves the chart, and is cut where it does.
+fn chart(ticks: u32) -> Chart {
+    let offset = |b: &Body| b.pos.x - MIDDLE.x;
+    let start = (0.0, offset(&start()));
+    let (mut first, mut lagging) = (vec![start], vec![start]);
     for (i, (a, b)) in swings(ticks).enumerate() {
-        let now = (row(&a), row(&b));
-        let x = i as i64;
-        f.rect(x, now.1.min(last.1), 1, (now.1 - last.1).abs() + 1, RED);
-        f.rect(x, now.0.min(last.0), 1, (now.0 - last.0).abs() + 1, BLUE);
-        last = now;
+        let t = f64::from(i as u32 + 1);
+        first.push((t, offset(&a)));
+        lagging.push((t, offset(&b)));
     }
-    f.save_png(path, 2)?;
-    Ok(())
+    let to = f64::from(ticks);
+    Chart {
+        title: format!("A tethered body, {ticks} ticks under each order of a step"),
+        x: Axis::linear("tick", 0.0, to, chart::step_for(to, 10)),
+        y: Axis::linear("offset from the middle (px, + is right)", -150.0, 150.0, 50.0),
+        lines: vec![
+            Line { name: "velocity first (step)".into(), colour: BLUE, points: first, dots: false },
+            Line {
+                name: "position first (step_lagging)".into(),
+                colour: RED,
+                points: lagging,
+                dots: false,
+            },
+        ],
+        rules: vec![
+            Rule { name: "48 px out, where both started".into(), colour: GREY, at: 48.0 },
+            Rule { name: String::new(), colour: GREY, at: -48.0 },
+        ],
+        key: Corner::LowerRight,
+    }
 }
 
 #[cfg(test)]

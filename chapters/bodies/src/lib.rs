@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+mod film;
 mod held;
 mod reorder;
 mod swarm;
@@ -50,9 +51,13 @@ pub enum Mode {
     Held {
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Also draw both paths (offset from the middle against time) into this PNG.
+        /// Also chart both paths (offset from the middle against time) into this SVG.
         #[arg(long, value_name = "FILE")]
         picture: Option<PathBuf>,
+        /// Also film both bodies side by side, a frame a tick, into this animated PNG (at most
+        /// 1000 ticks).
+        #[arg(long, value_name = "FILE")]
+        film: Option<PathBuf>,
     },
     /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
     /// float's bits agree on every tick.
@@ -89,7 +94,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Table { ticks }) => table::table(out, ticks),
         Some(Mode::Orders { ticks }) => table::orders(out, ticks),
-        Some(Mode::Held { ticks, picture }) => held::run(out, ticks, picture.as_deref()),
+        Some(Mode::Held { ticks, picture, film }) => {
+            held::run(out, ticks, picture.as_deref(), film.as_deref())
+        }
         Some(Mode::Swarm { seed, ticks, picture }) => {
             swarm::twice(out, seed, ticks, picture.as_deref())
         }

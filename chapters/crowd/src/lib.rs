@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand};
 use world::beast::Design;
 use world::cli::whole;
 
-mod chart;
+mod close;
 mod crew;
 mod fit;
 mod profile;
@@ -142,9 +142,7 @@ pub enum Mode {
         /// Also time each crew's phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
-        /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
-        /// (up) for crews 1 to 16 (across), kept threads in blue, threads made per phase in
-        /// red, a grey rule every ms.
+        /// Also chart the timings into this SVG (and so time them, as --clock does).
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -162,9 +160,8 @@ pub enum Mode {
         /// Extra row sizes (times the 150x100 valley), for the capacity run.
         #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=100))]
         more: Vec<u32>,
-        /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
-        /// (up) against creatures (across, a tick every 10,000), in blue; the 50 ms budget in
-        /// red, 25 ms in orange, a grey rule every 10 ms.
+        /// Also chart the timings into this SVG (and so time them, as --clock does), with the
+        /// 50 ms budget and the 25 ms aimed for as rules.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -174,6 +171,14 @@ pub enum Mode {
         ticks: u32,
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Also draw the 32x20-cell window with the most burials close up, with a key, into
+        /// this PNG (and outline it on the whole valley).
+        #[arg(long, value_name = "FILE")]
+        close: Option<PathBuf>,
+        /// Also film that window over the run, a frame a tick with every fan and death, into
+        /// this animated PNG (at most 1000 ticks).
+        #[arg(long, value_name = "FILE")]
+        film: Option<PathBuf>,
     },
 }
 
@@ -206,7 +211,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let clock = clock || chart.is_some();
             fit::run(out, ticks, crew.unwrap_or_else(cores), clock, &more, chart.as_deref())
         }
-        Some(Mode::Picture { ticks, out: path }) => town::picture(out, ticks, &path),
+        Some(Mode::Picture { ticks, out: path, close, film }) => {
+            town::picture(out, ticks, &path, close.as_deref(), film.as_deref())
+        }
         None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, run),
     }
 }

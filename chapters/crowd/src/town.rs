@@ -7,7 +7,9 @@ use std::path::Path;
 use anyhow::Context;
 use world::beast::roster::Cast;
 use world::beast::{Design, World};
-use world::render::{Frame, INK, RED};
+
+use crate::close;
+use world::render::{Frame, INK};
 
 pub const SEED: u64 = 5;
 pub const COLS: usize = 150;
@@ -27,8 +29,24 @@ pub fn run_for(w: &mut World, ticks: u32) {
 }
 
 /// The valley after `ticks`: ground in its colours, plants green by their grams, cells where
-/// a body was buried in red, creatures as dark dots; 4 pixels to a cell.
-pub fn picture(out: &mut dyn Write, ticks: u32, path: &Path) -> anyhow::Result<()> {
+/// a body was buried in terracotta, creatures as dark dots; 4 pixels to a cell. With `close` or
+/// `film`, the window with the most burials is outlined on it, drawn close up with a key, and
+/// filmed over the same run.
+pub fn picture(
+    out: &mut dyn Write,
+    ticks: u32,
+    path: &Path,
+    close: Option<&Path>,
+    film: Option<&Path>,
+) -> anyhow::Result<()> {
+    for p in [Some(path), close, film].into_iter().flatten() {
+        world::out::ready(p)?;
+    }
+    if film.is_some() && ticks > FILM_TICKS {
+        anyhow::bail!(
+            "--film draws a frame a tick, at most {FILM_TICKS}; give --ticks {FILM_TICKS} or fewer"
+        );
+    }
     let mut w = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
     run_for(&mut w, ticks);
     const PX: i64 = 4;
@@ -40,11 +58,11 @@ pub fn picture(out: &mut dyn Write, ticks: u32, path: &Path) -> anyhow::Result<(
             [(200.0 - 150.0 * g) as u8, (220.0 - 60.0 * g) as u8, (150.0 - 110.0 * g) as u8];
         f.rect(st.x * PX, st.y * PX, PX, PX, shade);
     }
-    // Where bodies were buried, in red: the litter left on a cell.
+    // Where bodies were buried: the litter left on a cell.
     for y in 0..ROWS as i64 {
         for x in 0..COLS as i64 {
             if w.hab.litter[y as usize * COLS + x as usize] > 0.0 {
-                f.rect(x * PX, y * PX, PX, PX, RED);
+                f.rect(x * PX, y * PX, PX, PX, close::LITTER);
             }
         }
     }
@@ -52,7 +70,58 @@ pub fn picture(out: &mut dyn Write, ticks: u32, path: &Path) -> anyhow::Result<(
         let (x, y) = ((c.x * PX as f64) as i64, (c.y * PX as f64) as i64);
         f.rect(x - 1, y - 1, 2, 2, INK);
     }
+    let win = close::busiest(&w);
+    if close.is_some() || film.is_some() {
+        // The window's outline, two pixels wide, just outside the cells it shows.
+        let (x, y, wide, high) = (win.x * PX, win.y * PX, close::COLS * PX, close::ROWS * PX);
+        for k in 1..=2 {
+            f.rect(x - k, y - k, wide + 2 * k, 1, INK);
+            f.rect(x - k, y + high - 1 + k, wide + 2 * k, 1, INK);
+            f.rect(x - k, y - k, 1, high + 2 * k, INK);
+            f.rect(x + wide - 1 + k, y - k, 1, high + 2 * k, INK);
+        }
+    }
+    let deaths = match film {
+        Some(p) => {
+            let fresh = found(HERD, ROWS, Design::NOW, Cast::Narrow)?;
+            let (reel, deaths) = close::film(fresh, win, ticks)?;
+            Some((p, reel, deaths))
+        }
+        None => None,
+    };
+    if close.is_some() || film.is_some() {
+        let (x1, y1) = (win.x + close::COLS - 1, win.y + close::ROWS - 1);
+        writeln!(
+            out,
+            "the {}x{}-cell window with the most burials: cells {} to {x1} across, {} to {y1} down",
+            close::COLS,
+            close::ROWS,
+            win.x,
+            win.y
+        )?;
+        let (creatures, plants, litter) = close::census(&w, win);
+        writeln!(
+            out,
+            "in it after tick {ticks}: {creatures} creatures, {plants} plants, {litter} cells with litter"
+        )?;
+        if let Some((_, _, deaths)) = &deaths {
+            writeln!(out, "deaths in it over the {ticks} ticks: {deaths}")?;
+        }
+    }
     f.save_png(path, 1).context("the valley's picture")?;
     writeln!(out, "wrote {}", path.display())?;
+    if let Some(p) = close {
+        let caption = format!("after tick {ticks}");
+        let extra = close::Extras { caption, ..close::Extras::default() };
+        close::frame(&w, win, &extra, false).save_png(p, 1).context("the close-up")?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
+    if let Some((p, reel, _)) = deaths {
+        reel.save(p)?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
     Ok(())
 }
+
+/// The most ticks `--film` draws: one frame each.
+pub const FILM_TICKS: u32 = 1000;

@@ -89,6 +89,10 @@ pub enum Mode {
         /// Also save each row's last frame as DIR/<rule>.png (the folder is made if need be).
         #[arg(long, value_name = "DIR")]
         shot: Option<PathBuf>,
+        /// Also film each row, a frame a tick from the scatter it starts as, into the animated
+        /// PNG DIR/<rule>.png (at most 1000 ticks; the folder is made if need be).
+        #[arg(long, value_name = "DIR")]
+        film: Option<PathBuf>,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
@@ -111,8 +115,7 @@ pub enum Mode {
         /// Time each figure over at least this many milliseconds of ticks.
         #[arg(long, default_value = "300", value_parser = clap::value_parser!(u32).range(1..=60_000))]
         millis: u32,
-        /// Also draw both times against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets; one grey line up is ten times slower).
+        /// Also chart both times against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -123,8 +126,7 @@ pub enum Mode {
         /// Ticks to average over.
         #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..=1000))]
         ticks: u32,
-        /// Also draw both counts against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets).
+        /// Also chart both counts against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -155,9 +157,9 @@ pub const BOOK_ORDER: &[&str] =
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
-        Some(Mode::Alone { scene, rule, query, shot }) => {
+        Some(Mode::Alone { scene, rule, query, shot, film }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(out, &scene, query, &rules, shot.as_deref())
+            alone::run(out, &scene, query, &rules, shot.as_deref(), film.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
         Some(Mode::Tests { ticks, chart }) => counts::run(out, ticks, chart.as_deref()),
