@@ -206,7 +206,9 @@ async fn visit_all(client: &Client, book: &Path, shots: &Path) -> Result<Vec<Str
     let mut wanted: Vec<(String, String, String)> = Vec::new();
     for page in pages(root) {
         let (report, shot) = visit(client, &base, &page, shots).await?;
-        let images = report["images"].as_array().cloned().unwrap_or_default();
+        let mut images = report["images"].as_array().cloned().unwrap_or_default();
+        // mdBook shows each picture twice, the second for its click-to-enlarge view.
+        images.dedup_by(|a, b| a["src"] == b["src"]);
         let mut moving = 0;
         for img in &images {
             let src = img["src"].as_str().unwrap_or_default();

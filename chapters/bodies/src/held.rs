@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use world::chart::{self, Axis, Chart, Corner, Line, Rule};
-use world::render::{BLUE, GREY, RED};
+use world::render::{BLUE, RED, Rgb};
 use world::{Body, Vec2};
 
 // ANCHOR: tether
@@ -84,6 +84,9 @@ pub fn run(
     Ok(())
 }
 
+/// The grey of the rules at the starting offset: darker than the grid behind them.
+const STONE: Rgb = [150, 150, 150];
+
 /// The most ticks `--film` draws: one frame each, so a film stays a few hundred kilobytes.
 pub const FILM_TICKS: u32 = 1000;
 
@@ -113,8 +116,8 @@ fn chart(ticks: u32) -> Chart {
             },
         ],
         rules: vec![
-            Rule { name: "48 px out, where both started".into(), colour: GREY, at: 48.0 },
-            Rule { name: String::new(), colour: GREY, at: -48.0 },
+            Rule { name: "48 px out, where both started".into(), colour: STONE, at: 48.0 },
+            Rule { name: String::new(), colour: STONE, at: -48.0 },
         ],
         key: Corner::LowerRight,
     }

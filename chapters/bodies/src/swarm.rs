@@ -102,7 +102,7 @@ pub fn twice(
     writeln!(out, "body 0's y after tick {ticks}, 1st run: {}", crate::sig17(end_one[0].pos.y))?;
     writeln!(out, "body 0's y after tick {ticks}, 2nd run: {}", crate::sig17(end_two[0].pos.y))?;
     if let Some(path) = picture {
-        trails(seed, ticks).save_png(path, 3)?;
+        keyed(&trails(seed, ticks), ticks).save_png(path, 1)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
@@ -121,6 +121,20 @@ fn trails(seed: u64, ticks: u32) -> Frame {
     for b in &bodies {
         f.dot(b.pos, INK);
     }
+    f
+}
+
+/// The trails blown up three times, with a strip under them saying what the two shades are.
+fn keyed(trails: &Frame, ticks: u32) -> Frame {
+    let big = trails.zoomed(3);
+    let mut f = Frame::new(big.w, big.h + 26);
+    f.paste(&big, 0, 0);
+    f.text(
+        6,
+        big.h as i64 + 6,
+        &format!("grey: every place in {ticks} ticks; black: the last"),
+        INK,
+    );
     f
 }
 
