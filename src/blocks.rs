@@ -63,14 +63,17 @@ pub fn parse(page: &str) -> Result<Vec<Block>, String> {
 }
 
 /// The page with each block's output replaced, and for measured blocks the note above them
-/// set to `note` (when given).
-fn rewrite(page: &str, blocks: &[(Block, String)], note: Option<&str>) -> String {
+/// set to `note` (when given). A block given no new output (one that was not rerun) keeps its
+/// output and its note as they were.
+fn rewrite(page: &str, blocks: &[(Block, Option<String>)], note: Option<&str>) -> String {
     let lines: Vec<&str> = page.lines().collect();
     let mut out = String::new();
     let mut next = 0;
     for (b, text) in blocks {
         let mut upto = b.open;
-        if let (true, Some(note)) = (b.measured, note) {
+        let rerun = text.is_some();
+        let text = text.as_deref().unwrap_or(&b.output);
+        if let (true, true, Some(note)) = (rerun, b.measured, note) {
             if b.open > 0 && lines[b.open - 1].starts_with("*Measured on") {
                 upto -= 1;
             }
@@ -180,7 +183,7 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         let mut changed = Vec::new();
         for b in blocks {
             let Some(result) = wanted(&page, &b).then(|| &results[&b.command]) else {
-                changed.push((b.clone(), b.output.clone()));
+                changed.push((b.clone(), None));
                 continue;
             };
             match result {
@@ -201,7 +204,7 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
                             diff(&b.output, out)
                         ));
                     }
-                    changed.push((b.clone(), out.clone()));
+                    changed.push((b.clone(), Some(out.clone())));
                 }
             }
         }
@@ -368,7 +371,7 @@ mod tests {
         let b = parse(PAGE).unwrap();
         let new = rewrite(
             PAGE,
-            &[(b[0].clone(), "new\nlines\n".into()), (b[1].clone(), "fast\n".into())],
+            &[(b[0].clone(), Some("new\nlines\n".into())), (b[1].clone(), Some("fast\n".into()))],
             Some("a kettle"),
         );
         let again = parse(&new).unwrap();
@@ -383,8 +386,10 @@ mod tests {
                 && new.ends_with("```text\n$ not checked\n```\n")
         );
         let same =
-            rewrite(PAGE, &[(b[0].clone(), "old\n".into()), (b[1].clone(), "slow\n".into())], None);
+            rewrite(PAGE, &[(b[0].clone(), Some("old\n".into())), (b[1].clone(), None)], None);
         assert_eq!(same, PAGE);
+        let kept = rewrite(PAGE, &[(b[0].clone(), None), (b[1].clone(), None)], Some("a kettle"));
+        assert_eq!(kept, PAGE, "a block not rerun keeps its note");
     }
 
     #[test]
