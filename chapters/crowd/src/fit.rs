@@ -77,16 +77,18 @@ pub fn run(
 /// An orange for the second rule, told apart from the red one.
 const ORANGE: Rgb = [230, 140, 20];
 
-/// The timings as a chart: creatures across from zero, ms a tick up from zero, the runs as one
-/// line, and the 50 ms budget and the 25 ms aimed for as rules.
+/// The timings as a chart: creatures across from zero, ms a tick up from zero (both numbered at
+/// round steps, ten at most), the runs as one line, and the 50 ms budget and the 25 ms aimed
+/// for as rules.
 fn draw(times: &[(f64, f64)]) -> Chart {
     let wide = times.iter().map(|t| t.0).fold(0.0, f64::max) * 1.05;
     let high = times.iter().map(|t| t.1).fold(BUDGET_MS, f64::max) * 1.1;
     let across = chart::step_for(wide, 10);
+    let up = chart::step_for(high, 10);
     Chart {
         title: "Creatures against ms a tick, on this machine".into(),
         x: Axis::linear("creatures", 0.0, chart::round_up(wide, across), across),
-        y: Axis::linear("ms a tick", 0.0, chart::round_up(high, 10.0), 10.0),
+        y: Axis::linear("ms a tick", 0.0, chart::round_up(high, up), up),
         lines: vec![Line {
             name: "the creature phase".into(),
             colour: BLUE,
