@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use world::chart::Axis;
 use world::near::{Buckets, Everybody, Query};
 use world::progress::Progress;
 use world::terra::CELL;
@@ -28,6 +29,9 @@ fn per_tick<Q: Query>(mut herd: Herd<Q>, budget: Duration) -> anyhow::Result<f64
 }
 
 pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::Result<()> {
+    if let Some(path) = picture {
+        world::out::ready(path)?;
+    }
     let budget = Duration::from_millis(u64::from(millis));
     writeln!(out, "ms per tick, timed over at least {millis} ms of ticks for each figure")?;
     writeln!(
@@ -49,9 +53,8 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
         progress.step();
     }
     if let Some(path) = picture {
-        // In microseconds, so every figure sits between 10^0 and 10^6 on the chart.
-        let micros: Vec<(f64, f64)> = rows.iter().map(|&(e, g)| (e * 1e3, g * 1e3)).collect();
-        log_chart(&micros, 0, 6).save_png(path, 3)?;
+        let y = Axis::decades("ms per tick (log scale)", -3, 3);
+        log_chart("Time per tick as the crowd grows, on this machine", y, &rows).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())

@@ -97,6 +97,10 @@ pub enum Mode {
         shot: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
+        /// Also film each row, a frame a tick from the scatter it starts as, into the animated
+        /// PNG DIR/<rule>.png (at most 1000 ticks; the folder is made if need be).
+        #[arg(long, value_name = "DIR")]
+        film: Option<PathBuf>,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
@@ -121,8 +125,7 @@ pub enum Mode {
         /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
         #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
         millis: u32,
-        /// Also draw both times against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets; one grey line up is ten times slower).
+        /// Also chart both times against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -134,8 +137,7 @@ pub enum Mode {
         /// second or so).
         #[arg(long, default_value = "10", value_parser = tests_ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Also draw both counts against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets).
+        /// Also chart both counts against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -180,7 +182,9 @@ pub const BOOK_ORDER: &[&str] = &[
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         match &self.mode {
-            Some(Mode::Alone { shot: Some(dir), .. }) => vec![Asked::Folder(dir.clone())],
+            Some(Mode::Alone { shot, film, .. }) => {
+                shot.iter().chain(film).cloned().map(Asked::Folder).collect()
+            }
             Some(Mode::Clock { chart: Some(path), .. } | Mode::Tests { chart: Some(path), .. }) => {
                 vec![Asked::File(path.clone())]
             }
@@ -193,9 +197,9 @@ impl Writes for Cli {
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
-        Some(Mode::Alone { scene, rule, shot, design }) => {
+        Some(Mode::Alone { scene, rule, shot, film, design }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(out, &scene, design, &rules, shot.as_deref())
+            alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
         Some(Mode::Tests { ticks, chart }) => tests::run(out, ticks, chart.as_deref()),

@@ -3,9 +3,10 @@
 use std::io::Write;
 use std::path::Path;
 
+use world::chart::{Axis, Chart, Corner, Line};
 use world::near::{Buckets, Everybody, Query};
 use world::progress::Progress;
-use world::render::{BLUE, Frame, GREY, INK, RED};
+use world::render::{BLUE, RED};
 use world::terra::CELL;
 
 use crate::scene::{SIZES, crowd, crowd_side};
@@ -27,6 +28,9 @@ pub fn per_tick<Q: Query>(
 }
 
 pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Result<()> {
+    if let Some(path) = chart {
+        world::out::ready(path)?;
+    }
     writeln!(
         out,
         "distance tests per tick, mean of the first {ticks} ticks, two walkers to a cell"
@@ -54,43 +58,32 @@ pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Res
         rows.push((every, grid));
     }
     if let Some(path) = chart {
-        log_chart(&rows, 2, 8).save_png(path, 3)?;
+        let y = Axis::decades("distance tests per tick (log scale)", 2, 8);
+        log_chart("Distance tests per tick as the crowd grows", y, &rows).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
 }
 
-/// Everybody's figure (red) and the buckets' (blue) for each crowd size, on logarithmic scales
-/// both ways: one step right is four times the walkers, one grey line up is ten times the
-/// figure, from 10^`low` at the bottom to 10^`high` at the top. On such scales a figure that
-/// grows with the square of the crowd climbs twice as steeply as one that grows with the crowd.
-pub fn log_chart(rows: &[(f64, f64)], low: i32, high: i32) -> Frame {
-    const LEFT: i64 = 16;
-    const BOTTOM: i64 = 116;
-    const STEP_X: i64 = 40;
-    let decade = 96.0 / f64::from(high - low);
-    let mut f = Frame::view();
-    let y = |v: f64| BOTTOM - libm::round((libm::log10(v) - f64::from(low)) * decade) as i64;
-    for d in low..=high {
-        let row = y(libm::pow(10.0, f64::from(d)));
-        f.line((LEFT, row), (LEFT + 4 * STEP_X, row), GREY);
+/// Everybody's figure and the buckets' for each crowd size, on logarithmic scales both ways:
+/// on such scales a figure that grows with the square of the crowd climbs twice as steeply as
+/// one that grows with the crowd. `y` says what the figures are and which decades they span.
+pub fn log_chart(title: &str, y: Axis, rows: &[(f64, f64)]) -> Chart {
+    let sizes: Vec<f64> = SIZES.iter().map(|&n| n as f64).collect();
+    let line = |name: &str, colour, pick: fn(&(f64, f64)) -> f64| Line {
+        name: name.into(),
+        colour,
+        points: sizes.iter().zip(rows).map(|(&n, r)| (n, pick(r))).collect(),
+        dots: true,
+    };
+    Chart {
+        title: title.into(),
+        x: Axis::marked("walkers, two to a cell (log scale)", &sizes, true),
+        y,
+        lines: vec![line("everybody", RED, |r| r.0), line("buckets", BLUE, |r| r.1)],
+        rules: Vec::new(),
+        key: Corner::UpperLeft,
     }
-    f.line((LEFT, BOTTOM + 4), (LEFT, y(libm::pow(10.0, f64::from(high)))), INK);
-    f.line((LEFT, BOTTOM + 4), (LEFT + 4 * STEP_X + 4, BOTTOM + 4), INK);
-    for (pick, colour) in [(0, RED), (1, BLUE)] {
-        let at = |i: usize| {
-            let (every, grid) = rows[i];
-            (LEFT + i as i64 * STEP_X, y(if pick == 0 { every } else { grid }))
-        };
-        for i in 0..rows.len() {
-            if i > 0 {
-                f.line(at(i - 1), at(i), colour);
-            }
-            let (x, yy) = at(i);
-            f.rect(x - 1, yy - 1, 3, 3, colour);
-        }
-    }
-    f
 }
 
 fn yes_exact(b: bool) -> &'static str {
