@@ -50,3 +50,9 @@ book:
 # Serve the book at http://localhost:3000 and rebuild on change.
 serve:
     mdbook serve book --open
+
+# Build the book and open every page in headless Chromium: pictures load, moving pictures move,
+# no empty code block, no dead link or anchor, no console error. Screenshots go to target/browser.
+browser:
+    mdbook build book
+    cargo run --release -q -p theworld --features browser --bin browser

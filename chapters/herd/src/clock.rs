@@ -6,12 +6,14 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use world::chart::Axis;
 use world::near::{Buckets, Everybody, Mailboxes, Query};
 use world::progress::Progress;
+use world::render::{BLUE, INK, RED};
 use world::terra::CELL;
 
 use crate::scene::{Herd, Listen, SIZES, crowd, crowd_side, valley_crowd};
-use crate::tests::log_chart;
+use crate::tests::{log_chart, log_lines};
 
 /// How many turns each design gets; its figure is the best of them.
 const ROUNDS: u32 = 5;
@@ -49,6 +51,9 @@ fn per_tick(designs: &mut [Ticker], budget: Duration) -> anyhow::Result<Vec<f64>
 }
 
 pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::Result<()> {
+    if let Some(path) = picture {
+        world::out::ready(path)?;
+    }
     let budget = Duration::from_millis(u64::from(millis));
     writeln!(
         out,
@@ -76,9 +81,8 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
         progress.step();
     }
     if let Some(path) = picture {
-        // In microseconds, so every figure sits between 10^0 and 10^6 on the chart.
-        let micros: Vec<(f64, f64)> = rows.iter().map(|&(e, g)| (e * 1e3, g * 1e3)).collect();
-        log_chart(&micros, 0, 6).save_png(path, 3)?;
+        let y = Axis::decades("ms per tick (log scale)", -3, 3);
+        log_chart("Time per tick as the crowd grows, on this machine", y, &rows).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
@@ -88,7 +92,10 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
 /// The second round's times: everybody, the first round's buckets (three passes of the rules
 /// over a sorted copy), and the mailboxes (one pass), on the benchmark's crowds and on the most
 /// crowded valley.
-pub fn second(out: &mut dyn Write, millis: u32) -> anyhow::Result<()> {
+pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::Result<()> {
+    if let Some(path) = picture {
+        world::out::ready(path)?;
+    }
     let budget = Duration::from_millis(u64::from(millis));
     writeln!(
         out,
@@ -99,10 +106,12 @@ pub fn second(out: &mut dyn Write, millis: u32) -> anyhow::Result<()> {
         "walkers  field   everybody     buckets   mailboxes   buckets/mailboxes  everybody/mailboxes"
     )?;
     let progress = Progress::new("clock", SIZES.len() as u64 + 3);
+    let mut rows = Vec::new();
     let mut row = |n: usize, field: &str, mut designs: [Ticker; 3]| -> anyhow::Result<()> {
         progress.say(format!("{n} walkers, {field}"));
         let [every, grid, mail] = per_tick(&mut designs, budget)?[..] else { unreachable!() };
         progress.step();
+        rows.push([every, grid, mail]);
         writeln!(
             out,
             "{n:>7}  {field:>6}  {every:>10.3}  {grid:>10.3}  {mail:>10.3}  {:>18.2}  {:>19.2}",
@@ -136,6 +145,17 @@ pub fn second(out: &mut dyn Write, millis: u32) -> anyhow::Result<()> {
     steps(out, budget)?;
     progress.step();
     progress.step();
+    if let Some(path) = picture {
+        let y = Axis::decades("ms per tick (log scale)", -3, 3);
+        let line = |k: usize| rows[..SIZES.len()].iter().map(|r| r[k]).collect();
+        let lines = vec![
+            ("everybody", RED, line(0)),
+            ("buckets", BLUE, line(1)),
+            ("mailboxes", INK, line(2)),
+        ];
+        log_lines("Time per tick, both rounds, on this machine", y, lines).save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
     Ok(())
 }
 

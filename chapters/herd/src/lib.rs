@@ -106,6 +106,10 @@ pub enum Mode {
         shot: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
+        /// Also film each row, a frame a tick from the scatter it starts as, into the animated
+        /// PNG DIR/<rule>.png (at most 1000 ticks; the folder is made if need be).
+        #[arg(long, value_name = "DIR")]
+        film: Option<PathBuf>,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
@@ -133,11 +137,10 @@ pub enum Mode {
         #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
         millis: u32,
         /// Which round of the chapter to time: 1 is everybody against the buckets, 2 adds the
-        /// mailboxes and the most crowded valley.
+        /// mailboxes, the most crowded valley and each change of the second round on its own.
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
-        /// Also draw both times against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets; one grey line up is ten times slower).
+        /// Also chart the times against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -154,8 +157,7 @@ pub enum Mode {
         /// valley.
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
-        /// Also draw both counts against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets).
+        /// Also chart the counts against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -201,7 +203,9 @@ pub const BOOK_ORDER: &[&str] = &[
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         match &self.mode {
-            Some(Mode::Alone { shot: Some(dir), .. }) => vec![Asked::Folder(dir.clone())],
+            Some(Mode::Alone { shot, film, .. }) => {
+                shot.iter().chain(film).cloned().map(Asked::Folder).collect()
+            }
             Some(Mode::Clock { chart: Some(path), .. } | Mode::Tests { chart: Some(path), .. }) => {
                 vec![Asked::File(path.clone())]
             }
@@ -214,18 +218,15 @@ impl Writes for Cli {
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
-        Some(Mode::Alone { scene, rule, shot, design }) => {
+        Some(Mode::Alone { scene, rule, shot, film, design }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(out, &scene, design, &rules, shot.as_deref())
+            alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
         Some(Mode::Tests { ticks, round: 1, chart }) => tests::run(out, ticks, chart.as_deref()),
-        Some(Mode::Tests { ticks, chart: None, .. }) => tests::second(out, ticks),
+        Some(Mode::Tests { ticks, chart, .. }) => tests::second(out, ticks, chart.as_deref()),
         Some(Mode::Clock { millis, round: 1, chart }) => clock::run(out, millis, chart.as_deref()),
-        Some(Mode::Clock { millis, chart: None, .. }) => clock::second(out, millis),
-        Some(Mode::Tests { chart: Some(_), .. } | Mode::Clock { chart: Some(_), .. }) => {
-            anyhow::bail!("the second round prints a table and draws no chart: drop --chart")
-        }
+        Some(Mode::Clock { millis, chart, .. }) => clock::second(out, millis, chart.as_deref()),
         Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }

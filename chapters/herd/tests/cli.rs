@@ -54,12 +54,6 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
 }
 
 #[test]
-fn the_second_round_draws_no_chart_and_says_so() {
-    refused(&["tests", "--round", "2", "--chart", "t.png"], 1, "drop --chart");
-    refused(&["clock", "--round", "2", "--millis", "1", "--chart", "c.png"], 1, "drop --chart");
-}
-
-#[test]
 fn a_picture_folder_that_cannot_be_made_is_a_run_error() {
     refused(&["alone", "--ticks", "1", "--shot", "/dev/null/pictures"], 1, "/dev/null/pictures");
     refused(
