@@ -96,8 +96,8 @@ pub enum Listen {
     /// The first round: ask for one walker's neighbours at a time, copy them out, and let each
     /// rule walk the copy.
     ThreePasses,
-    /// The second round: every walker's neighbours at once, then one pass over each walker's
-    /// list that keeps the three rules' sums side by side.
+    /// The second round: every walker hears all its neighbours at once, each into one tally
+    /// that keeps the three rules' sums side by side.
     OnePass,
 }
 
@@ -209,7 +209,7 @@ impl<Q: Query> Herd<Q> {
             let b = self.bodies[i];
 
             let mut f = self.weights.heard(&GAIT, &b, self.heard.of(i));
-            f += GAIT.steer(&b, self.ways[i].scale(GAIT.max_speed)).scale(WANDER);
+            f += Wander::steer(&GAIT, &b, self.ways[i]).scale(WANDER);
             f += self.rim(&b).scale(RIM_WEIGHT);
             self.bodies[i].push(GAIT.cut(f));
             self.bodies[i].step();
