@@ -201,7 +201,7 @@ mod tests {
         let (mut a, mut b) = (scatter(7), scatter(7));
         advance(&mut a, &[GRAVITY, BREEZE, SWIRL], Design::default());
         advance(&mut b, &[SWIRL, BREEZE, GRAVITY], Design::default());
-        assert_eq!(widest(&a, &b), 2f64.powi(-48));
+        assert_eq!(widest(&a, &b), f64::from_bits((1023 - 48) << 52));
         let apart = |pick: fn(&Body) -> [f64; 2]| {
             let pairs = a.iter().zip(&b).flat_map(|(p, q)| pick(p).into_iter().zip(pick(q)));
             pairs.filter(|(u, v)| u != v).collect::<Vec<_>>()
