@@ -370,6 +370,7 @@ impl Deaths {
     }
     // ANCHOR_END: again
 
+    // ANCHOR: fall
     /// Roster place `i` has run its store down: nobody sees it from now on, and it is buried
     /// when the phase closes, or at once under the design that buried the dead as they fell.
     fn fall(&mut self, sight: &Sight, hab: &mut Habitat, i: usize, c: &mut Creature) {
@@ -383,6 +384,7 @@ impl Deaths {
             self.unburied.push(i as u32);
         }
     }
+    // ANCHOR_END: fall
 }
 
 /// Creature `i`'s choice of action in its turn: whatever the looking ahead left ready is taken
