@@ -131,10 +131,10 @@ pub enum Mode {
     /// figures `tests/agree.rs` holds to (the same bits, and under a tenth of the tests).
     Agree {
         /// Walkers, two to a cell on a square field: 1 to 2,000.
-        #[arg(short = 'n', default_value = "512", value_parser = walkers, allow_hyphen_values = true)]
+        #[arg(short = 'n', default_value_t = agree::WALKERS, value_parser = walkers, allow_hyphen_values = true)]
         n: usize,
         /// Ticks to run each way: 0 to 1,000.
-        #[arg(long, default_value = "300", value_parser = agree_ticks, allow_hyphen_values = true)]
+        #[arg(long, default_value_t = agree::TICKS, value_parser = agree_ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
     /// Times one tick of the same crowds through both queries: a measurement, so it differs

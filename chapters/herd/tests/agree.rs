@@ -25,6 +25,12 @@ fn ordered_buckets_steer_the_same_crowd_bit_for_bit() {
 }
 // ANCHOR_END: agree
 
+/// `herd agree` prints this test's run for the book, so its defaults are this test's crowd.
+#[test]
+fn the_printed_run_is_the_tested_one() {
+    assert_eq!((herd::agree::WALKERS, herd::agree::TICKS), (512, 300));
+}
+
 #[test]
 fn unordered_buckets_make_a_different_world() {
     let mut ordered = crowd(512, |c, r| Buckets::new(c, r, CELL));
