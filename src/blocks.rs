@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use world::progress::Progress;
 
-use crate::includes;
 use crate::run::Ran;
+use crate::{includes, links};
 
 /// What a block's fence says it holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -157,9 +157,15 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
                 continue;
             }
         };
+        let dir = page.parent().unwrap_or(root);
         for inc in includes::find(&text) {
-            if let Some(p) = includes::problem(page.parent().unwrap_or(root), &inc) {
+            if let Some(p) = includes::problem(dir, &inc) {
                 report.problems.push(format!("{name}:{}: {p}", inc.line));
+            }
+        }
+        for link in links::find(&text) {
+            if let Some(p) = links::problem(dir, &text, &link) {
+                report.problems.push(format!("{name}:{}: {p}", link.line));
             }
         }
         match parse(&text) {

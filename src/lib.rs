@@ -5,6 +5,9 @@
 //!   compares (or rewrites) the output beneath it, pictures included.
 //! - [`includes`] checks every `{{#include}}` names a file and an anchor that exist and are not
 //!   empty, because mdBook renders a wrong anchor as an empty block without a word.
+//! - [`links`] checks every link to `page.md#heading` names a heading that is there, because
+//!   mdBook renders a wrong one as a link to the top of the page, and the glossary is all such
+//!   links.
 //! - [`repo`] finds the repository from the working directory.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
@@ -15,5 +18,6 @@ static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
 pub mod blocks;
 pub mod includes;
+pub mod links;
 pub mod repo;
 pub mod run;

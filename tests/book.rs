@@ -116,6 +116,32 @@ fn a_failure_shows_in_the_book_only_under_a_refusal_fence() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
+/// A glossary entry whose heading was renamed away, a link to a page that is not there, and a
+/// link to a heading on its own page that is gone are each a problem; links that land are not.
+#[test]
+fn a_link_to_a_heading_that_is_not_there_fails_the_check() {
+    let root = scratch("links");
+    let src = root.join("book/src");
+    let table = theworld::run::run("cargo run --release -p bodies -- table").unwrap().stdout;
+    let chapter = format!(
+        "# A chapter\n\n## The body\n\n```console\n$ cargo run --release -p bodies -- table\n{table}```\n\n\
+         ## Old designs and new\n\nSee [above](#the-body) and [gone](#the-bodies).\n"
+    );
+    std::fs::write(src.join("chapter.md"), chapter).unwrap();
+    let glossary = "# Glossary\n\n- **body**: [here](chapter.md#the-body).\n\
+                    - **design**: [here](chapter.md#old-designs-and-new).\n\
+                    - **step**: [here](chapter.md#the-order-of-a-step).\n\
+                    - **swarm**: [here](nowhere.md#the-swarm).\n";
+    std::fs::write(src.join("glossary.md"), glossary).unwrap();
+    let report = check(&root, Mode::Verify, None);
+    let all = report.problems.join("\n");
+    assert_eq!(report.problems.len(), 3, "{all}");
+    assert!(all.contains("glossary.md:5: links to #the-order-of-a-step on chapter.md"), "{all}");
+    assert!(all.contains("glossary.md:6: links to nowhere.md, which is not a page"), "{all}");
+    assert!(all.contains("chapter.md:17: links to #the-bodies on this page"), "{all}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
 fn blocks(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_blocks"))
         .args(args)

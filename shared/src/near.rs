@@ -201,7 +201,7 @@ impl Buckets {
     // ANCHOR_END: cell_of
 }
 
-// ANCHOR: buckets
+// ANCHOR: gather
 impl Buckets {
     /// Pools the lists of the nine buckets around body `i`, one bucket after another, into
     /// `candidates`; refuses a radius wider than a bucket, which nine buckets cannot answer.
@@ -219,8 +219,10 @@ impl Buckets {
         Ok(())
     }
 }
+// ANCHOR_END: gather
 
 impl Query for Buckets {
+    // ANCHOR: fill
     /// Empties every bucket and drops each body into its cell's, in index order, so every
     /// bucket's list is ascending. The lists keep their memory from tick to tick.
     fn build(&mut self, bodies: &[Body]) {
@@ -232,7 +234,9 @@ impl Query for Buckets {
             self.buckets[y * self.cols + x].push(i);
         }
     }
+    // ANCHOR_END: fill
 
+    // ANCHOR: buckets
     /// Gathers the nine buckets around body `i`, puts the candidates in index order, and
     /// measures to each. Nine ascending lists one after another are not ascending, so the sort
     /// is what makes this answer the same list `Everybody` gives.
@@ -249,6 +253,7 @@ impl Query for Buckets {
         keep_within(bodies, i, r, self.candidates.iter().copied(), &mut self.tests, dst);
         Ok(())
     }
+    // ANCHOR_END: buckets
 
     fn count(&self) -> u64 {
         self.tests
@@ -258,7 +263,6 @@ impl Query for Buckets {
         self.tests = 0;
     }
 }
-// ANCHOR_END: buckets
 
 // ANCHOR: unordered
 /// The buckets as first written: the same nine buckets gathered, and the candidates measured
@@ -267,17 +271,7 @@ impl Query for Buckets {
 #[derive(Clone, Debug)]
 pub struct Unordered(Buckets);
 
-impl Unordered {
-    pub fn new(cols: usize, rows: usize, cell: f64) -> Unordered {
-        Unordered(Buckets::new(cols, rows, cell))
-    }
-}
-
 impl Query for Unordered {
-    fn build(&mut self, bodies: &[Body]) {
-        self.0.build(bodies);
-    }
-
     /// Gathers the nine buckets around body `i` and measures to each candidate as it comes.
     fn near(
         &mut self,
@@ -292,6 +286,11 @@ impl Query for Unordered {
         keep_within(bodies, i, r, b.candidates.iter().copied(), &mut b.tests, dst);
         Ok(())
     }
+    // ANCHOR_END: unordered
+
+    fn build(&mut self, bodies: &[Body]) {
+        self.0.build(bodies);
+    }
 
     fn count(&self) -> u64 {
         self.0.count()
@@ -301,7 +300,12 @@ impl Query for Unordered {
         self.0.reset();
     }
 }
-// ANCHOR_END: unordered
+
+impl Unordered {
+    pub fn new(cols: usize, rows: usize, cell: f64) -> Unordered {
+        Unordered(Buckets::new(cols, rows, cell))
+    }
+}
 
 #[cfg(test)]
 mod tests {

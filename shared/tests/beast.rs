@@ -51,6 +51,7 @@ fn burying_the_dead_as_they_fall_is_another_run() {
     );
 }
 
+// ANCHOR: split
 /// About forty creatures on a small valley, run long enough for several to die.
 const SMALL: (usize, usize, usize) = (20, 12, 40);
 const LONG: u32 = 160;
@@ -88,6 +89,7 @@ fn fans_cast_wide_need_looking_at_again() {
     assert!(died);
     assert_ne!(loose.digest(), narrow.digest(), "the loose split should have gone wrong");
 }
+// ANCHOR_END: split
 
 #[test]
 fn a_warm_phase_allocates_nothing() {

@@ -30,7 +30,7 @@ pub fn run(
     let want = narrow.digest();
     writeln!(
         out,
-        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} struck off",
+        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} starved",
         world::cli::count(ticks, "tick", "ticks"),
         narrow.roster.counts.run.struck
     )?;

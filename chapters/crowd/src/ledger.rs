@@ -25,7 +25,7 @@ pub fn rows() -> [(&'static str, Design); 5] {
         ("the view in flat rows, not maps", flat),
         ("one view refilled, not a new one a tick", kept),
         ("one view for the minds too, not two", one),
-        ("the ranking walk asks yes or no", yes),
+        ("the picker asks yes or no", yes),
     ]
 }
 
@@ -81,7 +81,7 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "  per tick: the mean over every tick; per head: that over the creatures left walking;"
+        "  per tick: the mean over every tick; per head: that over the creatures alive at the end;"
     )?;
     writeln!(out, "  late ticks: the mean over the closing half of the run")?;
     Ok(())

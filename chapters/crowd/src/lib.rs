@@ -17,6 +17,7 @@ mod close;
 mod crew;
 mod designs;
 mod fit;
+mod instructions;
 mod ledger;
 mod profile;
 mod spend;
@@ -59,6 +60,19 @@ fn times(s: &str) -> Result<u32, String> {
     whole(s, "times the valley", 1, MOST_CROWD / 3000).map(|n| n as u32)
 }
 
+/// Ticks for a run under callgrind, which is some fifty times slower than a plain one.
+fn short_ticks(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 1, 1000).map(|n| n as u32)
+}
+
+/// A round of the design, by its place in `--help`.
+fn round(s: &str) -> Result<usize, String> {
+    let k = instructions::round_count() as u64;
+    whole(s, "round", 1, k)
+        .map(|n| n as usize)
+        .map_err(|_| format!("there is no round {s}: give 1 to {k}"))
+}
+
 /// The machine's cores: the default crew.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -76,7 +90,7 @@ pub enum Mode {
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
     },
-    /// Runs the 150x100 valley with 3000 creatures and counts what the phase handed out,
+    /// Runs the 150x100 valley with 3000 creatures and counts the turns the phase gave,
     /// ending on a digest of the whole world. Every retired design but the two under "Other
     /// rules" gives the same counts and the same digest.
     Spend {
@@ -150,6 +164,21 @@ pub enum Mode {
         chart: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
+    },
+    /// Counts the instructions `spend --crew 1` runs, under valgrind's callgrind: with no
+    /// switch, with each switch of one round alone, and with the round at once.
+    ///
+    /// Prints, for each, the instructions in all, in casting fans and in `tanh`. Needs
+    /// valgrind, takes half a minute or more a row, and counts for this build on this
+    /// machine, so the book keeps it in a measured block.
+    Instructions {
+        /// Ticks to run each design: 1 to 1,000.
+        #[arg(long, default_value = "120", value_parser = short_ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Which round of the design to count, in the order `--help` lists them: 1 is the
+        /// first round, 2 the second, 3 the split.
+        #[arg(long, default_value = "2", value_parser = round, allow_hyphen_values = true)]
+        round: usize,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
@@ -230,6 +259,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let crew = crew.unwrap_or_else(cores);
             fit::run(out, ticks, design, crew, clock, &more, chart.as_deref())
         }
+        Some(Mode::Instructions { ticks, round }) => instructions::run(out, ticks, round),
         Some(Mode::Picture { ticks, out: path, close, film, design }) => {
             town::picture(out, ticks, design, &path, close.as_deref(), film.as_deref())
         }

@@ -37,7 +37,7 @@ pub fn describe(d: Design) -> [String; 2] {
     };
     [
         format!("the view: {index}, {build}, {minds}"),
-        format!("the ranking walk asks for {check}; fans cast {looks}"),
+        format!("the picker asks for {check}; fans cast {looks}"),
     ]
 }
 
@@ -63,9 +63,9 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     writeln!(out)?;
     let line = |out: &mut dyn Write, what: &str, n: u64| writeln!(out, "  {what:<40} {n:>16}");
     line(out, "ticks run", u64::from(s.ticks))?;
-    line(out, "creature-ticks handed out", run.creature_ticks)?;
-    line(out, "creatures struck off", run.struck)?;
-    line(out, "creatures still walking", r.live.len() as u64)?;
+    line(out, "turns taken, a creature a tick each", run.creature_ticks)?;
+    line(out, "creatures that starved", run.struck)?;
+    line(out, "creatures alive at the end", r.live.len() as u64)?;
     line(out, "fans cast on the closing tick", tick.fans)?;
     line(out, "ray strides those fans took", tick.steps)?;
     line(out, "rays among them that met something", tick.met)?;

@@ -30,7 +30,7 @@ pub fn run(out: &mut dyn Write, crowd: usize, rows: usize) -> anyhow::Result<()>
     line(out, "strides a ray can take", STEPS)?;
     line(out, "strides a fan can take", FAN * STEPS)?;
     line(out, "cells under one bite", bite as usize)?;
-    line(out, "actions the ranking can walk", ACTS)?;
+    line(out, "actions the picker ranks", ACTS)?;
     writeln!(out)?;
     writeln!(
         out,

@@ -108,7 +108,7 @@ fn the_first_wiring_and_the_last_are_the_same_run() {
     let now = text(&crowd(&["spend", "--ticks", "120", "--crew", "2"]).stdout);
     let counts = |s: &str| s.lines().skip(3).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(counts(&was), counts(&now));
-    assert!(now.contains("creatures struck off"), "{now}");
+    assert!(now.contains("creatures that starved"), "{now}");
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_crowd");

@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 use world::cli::{Writes, whole};
 use world::out::Asked;
 
+pub mod agree;
 pub mod alone;
 pub mod clock;
 pub mod designs;
@@ -45,6 +46,12 @@ fn walkers(s: &str) -> Result<usize, String> {
 /// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
 fn ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
+}
+
+/// How long `agree` runs: 0 to 1,000 ticks (at 2,000 walkers everybody makes four million
+/// tests a tick).
+fn agree_ticks(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 0, 1000).map(|n| n as u32)
 }
 
 /// How often `sweep` prints a row: every 1 to 100,000 ticks.
@@ -126,6 +133,19 @@ pub enum Mode {
         #[arg(long, default_value = "40", value_parser = every, allow_hyphen_values = true)]
         every: u32,
     },
+    /// The agreement test's run, printed: the benchmark's crowd of 512 walkers for 300 ticks,
+    /// through everybody and through the buckets.
+    ///
+    /// Prints the distance tests each made and the digest of every number each way: the
+    /// figures `tests/agree.rs` holds to (the same bits, and under a tenth of the tests).
+    Agree {
+        /// Walkers, two to a cell on a square field: 1 to 2,000.
+        #[arg(short = 'n', default_value_t = agree::WALKERS, value_parser = walkers, allow_hyphen_values = true)]
+        n: usize,
+        /// Ticks to run each way: 0 to 1,000.
+        #[arg(long, default_value_t = agree::TICKS, value_parser = agree_ticks, allow_hyphen_values = true)]
+        ticks: u32,
+    },
     /// Times one tick of the same crowds through both queries: a measurement, so it differs
     /// from machine to machine and run to run, and the book keeps it in a measured block.
     ///
@@ -195,6 +215,7 @@ pub const BOOK_ORDER: &[&str] = &[
     "hand",
     "alone -n 120 --ticks 400",
     "sweep --rule all -n 120 --ticks 400",
+    "agree",
     "tests",
     "tests --round 2",
     "designs",
@@ -223,6 +244,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
+        Some(Mode::Agree { n, ticks }) => agree::run(out, n, ticks),
         Some(Mode::Tests { ticks, round: 1, chart }) => tests::run(out, ticks, chart.as_deref()),
         Some(Mode::Tests { ticks, chart, .. }) => tests::second(out, ticks, chart.as_deref()),
         Some(Mode::Clock { millis, round: 1, chart }) => clock::run(out, millis, chart.as_deref()),

@@ -42,6 +42,8 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     )?;
     let (mut ordered_off, mut loose_off, mut mail_off) = (0, 0, 0);
     let (mut loose_numbers, mut loose_frames) = (None, None);
+    // The ticks after the first difference on which the unordered frame agreed again, as runs.
+    let mut again: Vec<(u32, u32)> = Vec::new();
     let progress = Progress::new("sweep", u64::from(ticks));
     for t in 0..=ticks {
         if t > 0 {
@@ -71,6 +73,12 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
             loose_frames = loose_frames.or((!lf).then_some(t));
         }
         // ANCHOR_END: compare
+        if t > 0 && lf && loose_frames.is_some() {
+            match again.last_mut() {
+                Some(run) if run.1 + 1 == t => run.1 = t,
+                _ => again.push((t, t)),
+            }
+        }
         if t % every == 0 || t == ticks {
             writeln!(
                 out,
@@ -97,5 +105,37 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     let first = |t: Option<u32>| t.map_or(format!("never, in {span}"), |t| format!("tick {t}"));
     writeln!(out, "  unordered numbers first differed: {}", first(loose_numbers))?;
     writeln!(out, "  unordered frames first differed:  {}", first(loose_frames))?;
+    if loose_frames.is_some() {
+        writeln!(out, "  unordered frames the same again:  {}", runs(&again))?;
+    }
     Ok(())
+}
+
+/// Runs of ticks in words: "ticks 190 to 200, 205, 209", or "never" for none. Past six runs
+/// only the count of the rest and the last tick are given.
+fn runs(all: &[(u32, u32)]) -> String {
+    const SHOWN: usize = 6;
+    let Some(&(_, last)) = all.last() else { return "never".to_string() };
+    let one = |&(a, b): &(u32, u32)| if a == b { a.to_string() } else { format!("{a} to {b}") };
+    let mut said: Vec<String> = all.iter().take(SHOWN).map(one).collect();
+    if all.len() > SHOWN {
+        said.push(format!("and {} more runs, the last ending on tick {last}", all.len() - SHOWN));
+    }
+    let word = if all.len() == 1 && all[0].0 == all[0].1 { "tick" } else { "ticks" };
+    format!("{word} {}", said.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runs;
+
+    #[test]
+    fn runs_of_ticks_read_as_words() {
+        assert_eq!(runs(&[]), "never");
+        assert_eq!(runs(&[(7, 7)]), "tick 7");
+        assert_eq!(runs(&[(190, 200), (205, 205), (209, 209)]), "ticks 190 to 200, 205, 209");
+        let many: Vec<(u32, u32)> = (0..9).map(|i| (10 * i, 10 * i + 1)).collect();
+        let said = runs(&many);
+        assert!(said.ends_with("50 to 51, and 3 more runs, the last ending on tick 81"), "{said}");
+    }
 }

@@ -63,6 +63,12 @@ fn every_design_steers_the_crowded_valley_alike() {
     assert_eq!(digest::bodies(&mail.bodies), want, "mailboxes asked one walker at a time");
 }
 
+/// `herd agree` prints this test's run for the book, so its defaults are this test's crowd.
+#[test]
+fn the_printed_run_is_the_tested_one() {
+    assert_eq!((herd::agree::WALKERS, herd::agree::TICKS), (512, 300));
+}
+
 #[test]
 fn unordered_buckets_make_a_different_world() {
     let mut ordered = crowd(512, |c, r| Buckets::new(c, r, CELL)).listening(Listen::ThreePasses);

@@ -36,6 +36,8 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["alone", "--rule", "stampede"], 2, "stampede");
     refused(&["sweep", "--every", "0"], 2, "every");
     refused(&["tests", "--ticks", "0"], 2, "ticks");
+    refused(&["agree", "--ticks", "1001"], 2, "give 0 to 1000");
+    refused(&["agree", "-n", "0"], 2, "give 1 to 2000");
     refused(&["clock", "--millis", "0"], 2, "millis");
     refused(&["tests", "--round", "3"], 2, "round");
     refused(&["clock", "--round", "0"], 2, "round");

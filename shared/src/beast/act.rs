@@ -1,4 +1,4 @@
-//! The six actions, the table that prices and permits them, and the ranking walk that turns a
+//! The six actions, the table that prices and permits them, and the picker that turns a
 //! brain's six scores into the one action taken.
 
 use std::fmt;
@@ -157,13 +157,8 @@ pub fn rule(eye: &Eye, store: f64, a: Act, here: Here) -> Option<Why> {
     }
 }
 
-/// Only whether the action may be taken: all the ranking walk needs.
-pub fn can(eye: &Eye, store: f64, a: Act, here: Here) -> bool {
-    rule(eye, store, a, here).is_none()
-}
-
 /// The same question with the sentence attached, for creature `who`: what an event log
-/// wants, and what the ranking walk asked for and dropped before it asked `can` (`--wordy`).
+/// wants, and what the picker asked for and dropped before it asked `can` (`--wordy`).
 pub fn legal(eye: &Eye, store: f64, who: u32, a: Act, here: Here) -> Result<(), Box<Refusal>> {
     let Some(why) = rule(eye, store, a, here) else { return Ok(()) };
     let mut r = Refusal { who, act: a, why, at: eye.cell(), want: 0.0, got: 0.0 };
@@ -177,6 +172,11 @@ pub fn legal(eye: &Eye, store: f64, who: u32, a: Act, here: Here) -> Result<(), 
         Why::NoReach => r.want = BITE,
     }
     Err(Box::new(r))
+}
+
+/// Only whether the action may be taken: all the picker needs.
+pub fn can(eye: &Eye, store: f64, a: Act, here: Here) -> bool {
+    rule(eye, store, a, here).is_none()
 }
 // ANCHOR_END: rule
 

@@ -1,6 +1,8 @@
 //! The network each creature thinks with: 24 numbers in, 12 hidden units squashed by tanh,
 //! 6 bare scores out, one score an action.
 
+use std::ops::Range;
+
 use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 use crate::rng::Stream;
 
@@ -31,6 +33,7 @@ pub struct Brain {
     into_out: [[f32; ACTS]; HIDDEN],
     out_bias: [f32; ACTS],
 }
+// ANCHOR_END: brain
 
 impl Brain {
     /// A brain of weights drawn uniformly from [-0.5, 0.5), in the order above, each rounded
@@ -62,33 +65,30 @@ impl Brain {
         b
     }
 
-    /// One forward pass. Every unit's sum starts from its bias and adds the products in
-    /// input order; the units are summed side by side, which changes nothing about any one
-    /// sum, so the same row gives the same bits on every machine.
+    // ANCHOR: think
+    /// One forward pass. Every hidden sum starts from its bias and adds the products in input
+    /// order; the units are summed side by side, which changes nothing about any one sum, so
+    /// the same row gives the same bits on every machine.
     pub fn think(&self, row: &[f64; INPUTS]) -> [f64; ACTS] {
-        self.finish(self.settled(row), row)
-    }
-
-    /// The first part of a pass: every hidden sum from its bias through the settled inputs.
-    pub fn settled(&self, row: &[f64; INPUTS]) -> [f64; HIDDEN] {
         let mut h = self.hidden_bias.map(f64::from);
-        for (x, w) in row[..SETTLED].iter().zip(&self.into_hidden) {
-            for (hj, wj) in h.iter_mut().zip(w) {
-                *hj += f64::from(*wj) * x;
-            }
-        }
-        h
+        self.add_inputs(&mut h, row, 0..INPUTS);
+        self.squash_out(h)
     }
 
-    /// The rest of a pass from the sums `settled` left: the live inputs, added in the same
-    /// order a whole pass adds them, then the squash and the outputs. `finish(settled(row),
-    /// row)` is `think(row)` to the bit, however far apart the two halves ran.
-    pub fn finish(&self, mut h: [f64; HIDDEN], row: &[f64; INPUTS]) -> [f64; ACTS] {
-        for (x, w) in row[SETTLED..].iter().zip(&self.into_hidden[SETTLED..]) {
+    /// Adds the products of the row's inputs `inputs` into the hidden sums, input by input.
+    #[inline]
+    fn add_inputs(&self, h: &mut [f64; HIDDEN], row: &[f64; INPUTS], inputs: Range<usize>) {
+        for (x, w) in row[inputs.clone()].iter().zip(&self.into_hidden[inputs]) {
             for (hj, wj) in h.iter_mut().zip(w) {
                 *hj += f64::from(*wj) * x;
             }
         }
+    }
+
+    /// Squashes the finished hidden sums with `tanh` and works the six scores out from them,
+    /// each from its bias, hidden unit by hidden unit.
+    #[inline]
+    fn squash_out(&self, mut h: [f64; HIDDEN]) -> [f64; ACTS] {
         for hj in &mut h {
             *hj = libm::tanh(*hj);
         }
@@ -100,8 +100,25 @@ impl Brain {
         }
         out
     }
+    // ANCHOR_END: think
+
+    // ANCHOR: split
+    /// The first part of a pass: every hidden sum from its bias through the settled inputs.
+    pub fn settled(&self, row: &[f64; INPUTS]) -> [f64; HIDDEN] {
+        let mut h = self.hidden_bias.map(f64::from);
+        self.add_inputs(&mut h, row, 0..SETTLED);
+        h
+    }
+
+    /// The rest of a pass from the sums `settled` left: the live inputs, added in the same
+    /// order a whole pass adds them, then the squash and the scores. `finish(settled(row),
+    /// row)` is `think(row)` to the bit, however far apart the two halves ran.
+    pub fn finish(&self, mut h: [f64; HIDDEN], row: &[f64; INPUTS]) -> [f64; ACTS] {
+        self.add_inputs(&mut h, row, SETTLED..INPUTS);
+        self.squash_out(h)
+    }
+    // ANCHOR_END: split
 }
-// ANCHOR_END: brain
 
 /// A brain's four blocks of weights, in the order they are kept: into the hidden units input
 /// by input, the hidden biases, into the outputs hidden unit by hidden unit, the output biases.

@@ -27,6 +27,7 @@ impl Creature {
         Creature { x, y, heading, kept: Some(facing(heading)), store, eaten: 0.0, dead: false }
     }
 
+    // ANCHOR: facing
     /// The same creature keeping no cosine and sine: the retired design behind `--cosines`.
     pub fn forgetful(self) -> Creature {
         Creature { kept: None, ..self }
@@ -46,6 +47,7 @@ impl Creature {
             *k = facing(self.heading);
         }
     }
+    // ANCHOR_END: facing
 
     pub fn cell(&self) -> (i64, i64) {
         (floor(self.x), floor(self.y))
@@ -77,6 +79,7 @@ pub fn facing(heading: f64) -> (f64, f64) {
     (libm::cos(heading), libm::sin(heading))
 }
 
+// ANCHOR: floor
 /// The whole number at or below `v`, for the cell a place falls in. Exact for every place a
 /// valley can hold, and a cast and a compare where `libm::floor` is a call.
 #[inline]
@@ -84,6 +87,7 @@ pub fn floor(v: f64) -> i64 {
     let t = v as i64;
     if (t as f64) > v { t - 1 } else { t }
 }
+// ANCHOR_END: floor
 
 #[cfg(test)]
 mod tests {

@@ -86,7 +86,7 @@ impl Sight {
         how(&self.view, &self.ground, self.eyes[i], i as u32, gone, fan);
     }
 
-    /// The ranking walk's question for roster place `i`, standing at `eye` with `store` grams:
+    /// The picker's question for roster place `i`, standing at `eye` with `store` grams:
     /// may it take action `a` now? Asked as a yes or a no, or (`--wordy`) as a refusal in full.
     pub fn allows(&self, i: usize, eye: &Eye, store: f64, a: Act, here: Here) -> bool {
         if self.design.wordy {
@@ -176,7 +176,9 @@ pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) 
         look_one(sight, i, g);
     }
 }
+// ANCHOR_END: stripe
 
+// ANCHOR: scoped
 /// The wide look on threads made for this phase and gone at its end (`--scoped`).
 pub fn look_scoped(sight: &Sight, crew: usize, stripes: &mut [Vec<Glance>]) {
     let Some((first, rest)) = stripes.split_first_mut() else { return };
@@ -190,7 +192,7 @@ pub fn look_scoped(sight: &Sight, crew: usize, stripes: &mut [Vec<Glance>]) {
         look_stripe(sight, 0, crew, first);
     });
 }
-// ANCHOR_END: stripe
+// ANCHOR_END: scoped
 
 // ANCHOR: pool
 /// The wide cast on threads kept for the whole run: crew - 1 helpers each wait at a slot of
@@ -204,6 +206,7 @@ pub struct Pool {
     /// Allocations the helpers made while the ledger was counting.
     allocations: Arc<AtomicU64>,
 }
+// ANCHOR_END: pool
 
 impl Pool {
     pub fn new(sight: Arc<RwLock<Sight>>, crew: usize) -> Pool {
@@ -223,6 +226,7 @@ impl Pool {
         self.crew
     }
 
+    // ANCHOR: look
     /// Casts every fan into `stripes` (one buffer a stripe), looking at `sight` for stripe 0.
     /// `counting` passes the ledger's switch on to the helpers for this cast.
     pub fn look(&mut self, sight: &Sight, stripes: &mut [Vec<Glance>], counting: bool) {
@@ -244,13 +248,13 @@ impl Pool {
             panic::resume_unwind(p);
         }
     }
+    // ANCHOR_END: look
 
     /// Allocations the helpers made while counting, since last asked.
     pub fn allocations(&self) -> u64 {
         self.allocations.swap(0, Ordering::SeqCst)
     }
 }
-// ANCHOR_END: pool
 
 /// What a helper's slot holds: whose move it is.
 enum Hand {

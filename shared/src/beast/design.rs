@@ -39,7 +39,7 @@ pub struct Design {
     #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
     #[arg(conflicts_with = "was")]
     pub twice: bool,
-    /// Every check writes its refusal out in full for the walk to drop, not a yes or a no
+    /// Every check writes its refusal out in full for the picker to drop, not a yes or a no
     #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
     #[arg(conflicts_with = "was")]
     pub wordy: bool,

@@ -123,6 +123,8 @@ fn cast_quick(view: &Flat, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
         // The first stride asks even if it is still in the eye's cell.
         let mut ask = true;
         let mut k = 1;
+        // ANCHOR_END: quick
+        // ANCHOR: stride
         while k <= STEPS {
             let (x, y) = (eye.x + dx * k as f64, eye.y + dy * k as f64);
             if x < left {
@@ -145,10 +147,11 @@ fn cast_quick(view: &Flat, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
             }
             k += 1;
         }
+        // ANCHOR_END: stride
     }
 }
-// ANCHOR_END: quick
 
+// ANCHOR: sight
 /// Whether any of `cells` lies near enough to `eye` that some ray of its fan may have touched
 /// it. Rays end SIGHT cells out; two more cells of margin cover flooring at the eye and at the
 /// ray's end.
@@ -157,7 +160,9 @@ pub fn within_sight(eye: Eye, cells: &[(i64, i64)]) -> bool {
     let (cx, cy) = (floor(eye.x), floor(eye.y));
     cells.iter().any(|&(x, y)| (x - cx).abs() <= reach && (y - cy).abs() <= reach)
 }
+// ANCHOR_END: sight
 
+// ANCHOR: column
 /// The cell coordinate a ray's position falls in, as far as a ray needs it: the floor for
 /// anything at or past zero, and -1 for anything before it. Every negative coordinate is off
 /// the grid, where the answer is rock and the ray stops, so which negative it was never
@@ -166,6 +171,7 @@ pub fn within_sight(eye: Eye, cells: &[(i64, i64)]) -> bool {
 fn column(v: f64) -> i64 {
     if v < 0.0 { -1 } else { v as i64 }
 }
+// ANCHOR_END: column
 
 #[cfg(test)]
 mod tests {

@@ -370,6 +370,7 @@ impl Deaths {
     }
     // ANCHOR_END: again
 
+    // ANCHOR: fall
     /// Roster place `i` has run its store down: nobody sees it from now on, and it is buried
     /// when the phase closes, or at once under the design that buried the dead as they fell.
     fn fall(&mut self, sight: &Sight, hab: &mut Habitat, i: usize, c: &mut Creature) {
@@ -383,6 +384,7 @@ impl Deaths {
             self.unburied.push(i as u32);
         }
     }
+    // ANCHOR_END: fall
 }
 
 /// Creature `i`'s choice of action in its turn: whatever the looking ahead left ready is taken
@@ -413,19 +415,9 @@ fn choose(
 }
 
 // ANCHOR: strike
-/// Takes the dead off the roster and their places off the list of brain numbers, keeping
-/// everyone's order. The brains themselves stay where they are.
-fn strike_off(live: &mut Vec<Creature>, sight: &mut Sight) {
-    let mut k = 0;
-    sight.brain_of.retain(|_| {
-        k += 1;
-        !live[k - 1].dead
-    });
-    live.retain(|c| !c.dead);
-}
-
-/// The same with the brains struck off too, each later brain sliding down a place, so that
-/// place i thinks with brain i (`--slide`).
+/// Takes the dead off the roster and their brains with them, each later brain sliding down
+/// a place, so that place i thinks with brain i: how the dead were struck off before the list
+/// of brain numbers (`--slide`).
 fn strike_off_sliding(live: &mut Vec<Creature>, sight: &mut Sight) {
     let mut k = 0;
     sight.brains.retain(|_| {
@@ -433,6 +425,17 @@ fn strike_off_sliding(live: &mut Vec<Creature>, sight: &mut Sight) {
         !live[k - 1].dead
     });
     sight.brain_of.truncate(sight.brains.len());
+    live.retain(|c| !c.dead);
+}
+
+/// Takes the dead off the roster and their places off the list of brain numbers, keeping
+/// everyone's order. The brains themselves stay where they were founded.
+fn strike_off(live: &mut Vec<Creature>, sight: &mut Sight) {
+    let mut k = 0;
+    sight.brain_of.retain(|_| {
+        k += 1;
+        !live[k - 1].dead
+    });
     live.retain(|c| !c.dead);
 }
 // ANCHOR_END: strike

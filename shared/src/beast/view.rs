@@ -35,7 +35,6 @@ impl Hit {
 /// No plant, no creature: the empty entry of a flat row or a list.
 pub const NONE: u32 = u32::MAX;
 
-// ANCHOR: flat
 /// The view in flat rows: a cell at (x, y) is one entry of each row, addressed like a pixel
 /// in a picture one cell wider on every side. That ring of extra cells reads as rock, so a
 /// ray that walks off the grid stops on the ring without a bounds check at every stride.
@@ -84,6 +83,7 @@ impl Flat {
         }
     }
 
+    // ANCHOR: ringed
     /// Where a cell of the grid, or of the ring of rock around it, sits in the rows. Only
     /// for cells known to be one or the other: a ray that started on the grid and moves a
     /// quarter cell a stride cannot get further off it than the ring before it stops.
@@ -91,6 +91,7 @@ impl Flat {
     pub fn ringed(&self, x: i64, y: i64) -> usize {
         ((y + 1) * self.wide + x + 1) as usize
     }
+    // ANCHOR_END: ringed
 
     /// Whether a place lies on the grid, so that a ray cast from it is caught by the ring.
     #[inline]
@@ -98,6 +99,7 @@ impl Flat {
         x >= 0.0 && y >= 0.0 && x < self.cols as f64 && y < self.rows as f64
     }
 
+    // ANCHOR: refill
     /// Points the rows at this habitat and these cells again. Memory is only asked for when
     /// the grid or the crowd is bigger than any before it.
     pub fn refill(&mut self, hab: &Habitat, cells: &[(i64, i64)]) {
@@ -115,6 +117,7 @@ impl Flat {
         }
         self.link(cells);
     }
+    // ANCHOR_END: refill
 
     /// Sizes the rows for this grid and a crowd of `n`, every plant and every list cleared; a
     /// new grid's bare ground, ring included, is worked out here once.
@@ -145,6 +148,7 @@ impl Flat {
         self.next.resize(n, NONE);
     }
 
+    // ANCHOR: near
     /// Marks the 3x3 cells around a plant at (x, y) as having one in reach, and the cell and
     /// the four beside it as having one beside.
     fn mark_near(&mut self, x: i64, y: i64) {
@@ -156,6 +160,18 @@ impl Flat {
             }
         }
     }
+
+    /// Whether a plant stands on cell (x, y) or one of the four beside it, and whether one
+    /// stands anywhere in the 3x3 cells around it: one read on the grid, and off it the nine
+    /// cells asked one by one.
+    #[inline]
+    pub fn plants_near(&self, x: i64, y: i64) -> (bool, bool) {
+        match self.slot(x, y) {
+            Some(s) => (self.near[s] & BESIDE != 0, self.near[s] & IN_REACH != 0),
+            None => plants_near_by(|x, y| self.stand(x, y), x, y),
+        }
+    }
+    // ANCHOR_END: near
 
     /// Threads every creature onto its cell's list, in roster order.
     fn link(&mut self, cells: &[(i64, i64)]) {
@@ -175,6 +191,7 @@ impl Flat {
         }
     }
 
+    // ANCHOR: at_slot
     /// What a ray meets on the cell at `s` in the rows.
     #[inline]
     pub fn at_slot(&self, s: usize, me: u32, gone: &[bool]) -> Hit {
@@ -187,25 +204,15 @@ impl Flat {
         }
         SHOWN[(c - SHOWS) as usize]
     }
+    // ANCHOR_END: at_slot
 
     #[inline]
     pub fn stand(&self, x: i64, y: i64) -> Option<u32> {
         self.slot(x, y).map(|s| self.stand[s]).filter(|&i| i != NONE)
     }
-
-    /// Whether a plant stands on cell (x, y) or one of the four beside it, and whether one
-    /// stands anywhere in the 3x3 cells around it: one read on the grid, and off it the nine
-    /// cells asked one by one.
-    #[inline]
-    pub fn plants_near(&self, x: i64, y: i64) -> (bool, bool) {
-        match self.slot(x, y) {
-            Some(s) => (self.near[s] & BESIDE != 0, self.near[s] & IN_REACH != 0),
-            None => plants_near_by(|x, y| self.stand(x, y), x, y),
-        }
-    }
 }
-// ANCHOR_END: flat
 
+// ANCHOR: nine
 /// Whether a plant stands on (x, y) or beside it, and anywhere in the 3x3 around it, asked
 /// of `stand` one cell at a time: how every view answered before the flat rows kept the
 /// answer in one byte (`--nine`).
@@ -214,6 +221,7 @@ fn plants_near_by(stand: impl Fn(i64, i64) -> Option<u32>, x: i64, y: i64) -> (b
     let beside = any(&[(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]);
     (beside, beside || any(&[(-1, -1), (1, -1), (-1, 1), (1, 1)]))
 }
+// ANCHOR_END: nine
 
 // ANCHOR: rebuilt
 impl Flat {
@@ -266,6 +274,9 @@ pub struct Unringed {
 }
 
 impl Unringed {
+    /// Where a cell sits in the rows, or None off the grid. Both ends of both coordinates are
+    /// tested before the multiply: y * cols + x alone would read x = -1 as the last cell of
+    /// the row above.
     fn slot(&self, x: i64, y: i64) -> Option<usize> {
         if x < 0 || y < 0 || x >= self.cols || y >= self.rows {
             None
@@ -273,6 +284,23 @@ impl Unringed {
             Some((y * self.cols + x) as usize)
         }
     }
+
+    /// What a ray meets on cell (x, y): the first creature on the cell's list that is neither
+    /// `me` nor gone, or else what the list ends on, which is what the cell shows; off the
+    /// grid, rock.
+    #[inline]
+    pub fn at(&self, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+        let Some(s) = self.slot(x, y) else { return Hit::Rock };
+        let mut c = self.first[s];
+        while c < SHOWS {
+            if c != me && !gone[c as usize] {
+                return Hit::Creature;
+            }
+            c = self.next[c as usize];
+        }
+        SHOWN[(c - SHOWS) as usize]
+    }
+    // ANCHOR_END: unringed
 
     pub fn refill(&mut self, hab: &Habitat, cells: &[(i64, i64)]) {
         let g = &hab.ground;
@@ -314,24 +342,10 @@ impl Unringed {
     }
 
     #[inline]
-    pub fn at(&self, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
-        let Some(s) = self.slot(x, y) else { return Hit::Rock };
-        let mut c = self.first[s];
-        while c < SHOWS {
-            if c != me && !gone[c as usize] {
-                return Hit::Creature;
-            }
-            c = self.next[c as usize];
-        }
-        SHOWN[(c - SHOWS) as usize]
-    }
-
-    #[inline]
     pub fn stand(&self, x: i64, y: i64) -> Option<u32> {
         self.slot(x, y).map(|s| self.stand[s]).filter(|&i| i != NONE)
     }
 }
-// ANCHOR_END: unringed
 
 // ANCHOR: hashed
 /// The view as first wired: two hash maps keyed by cell, one giving the plant there and the
@@ -348,19 +362,8 @@ pub struct Hashed {
 }
 
 impl Hashed {
-    /// Empties both maps and fills them again. Clearing keeps the maps' tables but not the
-    /// lists of creatures in them, which are made again cell by cell.
-    pub fn refill(&mut self, hab: &Habitat, cells: &[(i64, i64)]) {
-        self.stand.clear();
-        self.crowd.clear();
-        for (i, st) in hab.stands.iter().enumerate() {
-            self.stand.insert((st.x, st.y), i as u32);
-        }
-        for (i, &c) in cells.iter().enumerate() {
-            self.crowd.entry(c).or_default().push(i as u32);
-        }
-    }
-
+    /// What a ray meets on cell (x, y): every lookup hashes the pair of coordinates, once
+    /// for the creatures and once more for a plant.
     pub fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
         let land = ground.at(x, y);
         let off = x < 0 || y < 0 || x >= ground.cols as i64 || y >= ground.rows as i64;
@@ -379,12 +382,25 @@ impl Hashed {
             Land::Ground => Hit::Nothing,
         }
     }
+    // ANCHOR_END: hashed
+
+    /// Empties both maps and fills them again. Clearing keeps the maps' tables but not the
+    /// lists of creatures in them, which are made again cell by cell.
+    pub fn refill(&mut self, hab: &Habitat, cells: &[(i64, i64)]) {
+        self.stand.clear();
+        self.crowd.clear();
+        for (i, st) in hab.stands.iter().enumerate() {
+            self.stand.insert((st.x, st.y), i as u32);
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            self.crowd.entry(c).or_default().push(i as u32);
+        }
+    }
 
     pub fn stand(&self, x: i64, y: i64) -> Option<u32> {
         self.stand.get(&(x, y)).copied()
     }
 }
-// ANCHOR_END: hashed
 
 /// The one question a ray asks, so a fan can be cast against any build with the build
 /// chosen once a fan rather than once a stride.

@@ -1,0 +1,259 @@
+//! Instructions, counted: `spend` on one thread, run under valgrind's callgrind once with no
+//! switch, once with each switch of one round alone and once with the round's switches at once,
+//! and the instructions each run executed in all, in casting fans and in `tanh`.
+//!
+//! Callgrind counts every instruction a run executes, and the same build counts the same on
+//! every run, so a change worth one per cent shows as one per cent where a clock on a shared
+//! machine wobbles by more. The counts still belong to a compiler and an instruction set, which
+//! is why the book keeps them in a measured block.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use world::beast::Design;
+use world::designs::{switches, together};
+use world::progress::Progress;
+
+/// What one run executed: in all, inside the fans, and inside `tanh` (with the `expm1` it calls).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    pub all: u64,
+    pub fans: u64,
+    pub tanh: u64,
+}
+
+/// The functions each column counts, by the start of their names: every way of casting a fan,
+/// and `libm`'s `tanh`. A call into one of them from outside the group is counted with all
+/// it calls in turn; a call from one to another of the same group is not counted twice.
+const FANS: &str = "world::beast::fan::cast";
+const TANH: &str = "libm::math::tanh::tanh";
+
+/// The rounds of the design, in the order `--help` lists them: each heading but the one for
+/// changes of rule, with its switches.
+fn rounds() -> Vec<(String, Vec<String>)> {
+    let mut rounds: Vec<(String, Vec<String>)> = Vec::new();
+    for s in switches::<Design>() {
+        let Some(heading) = s.heading else { continue };
+        if heading.starts_with("Other rules") {
+            continue;
+        }
+        match rounds.last_mut() {
+            Some((h, flags)) if *h == heading => flags.push(s.flag),
+            _ => rounds.push((heading, vec![s.flag])),
+        }
+    }
+    rounds
+}
+
+/// How many rounds there are, for `--round`'s limit.
+pub fn round_count() -> usize {
+    rounds().len()
+}
+
+pub fn run(out: &mut dyn Write, ticks: u32, round: usize) -> anyhow::Result<()> {
+    let exe = std::env::current_exe()?;
+    anyhow::ensure!(
+        exe.file_stem().is_some_and(|s| s == "crowd"),
+        "`instructions` runs the crowd binary itself under valgrind: run it as \
+         `cargo run --release -p crowd -- instructions`"
+    );
+    anyhow::ensure!(
+        Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success()),
+        "valgrind is not installed or not on PATH: the instructions are counted by its \
+         callgrind tool (on Debian or Ubuntu, `apt install valgrind`)"
+    );
+    let all = rounds();
+    let (heading, flags) = all.get(round - 1).ok_or_else(|| {
+        anyhow::anyhow!("there are {} rounds: give 1 to {}", all.len(), all.len())
+    })?;
+    let mut rows: Vec<(String, Vec<String>)> = vec![("none".into(), vec![])];
+    rows.extend(flags.iter().map(|f| (f.clone(), vec![f.clone()])));
+    let names: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let at_once = together::<Design>(&names);
+    if at_once.len() > 1 {
+        rows.push(("at once".into(), at_once.iter().map(|f| f.to_string()).collect()));
+    }
+
+    let progress = Progress::new("instructions", rows.len() as u64);
+    let mut counts = Vec::new();
+    for (label, flags) in &rows {
+        progress.say(format!("{label} under callgrind"));
+        counts.push(count(&exe, ticks, flags)?);
+        progress.step();
+    }
+
+    writeln!(
+        out,
+        "instructions run by `spend --ticks {ticks} --crew 1`, counted by callgrind, in billions"
+    )?;
+    writeln!(out)?;
+    writeln!(out, "  {:<10}  {:>7}  {:>12}  {:>12}", "switch", "all", "casting fans", "tanh")?;
+    let billions = |n: u64| n as f64 / 1e9;
+    let share = |n: u64, of: u64| 100.0 * n as f64 / of.max(1) as f64;
+    for (i, ((label, flags), c)) in rows.iter().zip(&counts).enumerate() {
+        if i == 1 {
+            writeln!(out, "  {heading}")?;
+        }
+        let fans = format!("{:.3} {:>3.0}%", billions(c.fans), share(c.fans, c.all));
+        let tanh = format!("{:.3} {:>3.0}%", billions(c.tanh), share(c.tanh, c.all));
+        writeln!(out, "  {label:<10}  {:>7.3}  {fans:>12}  {tanh:>12}", billions(c.all))?;
+        if label == "at once" {
+            writeln!(out, "  {:<10}  {}", "", flags.join(" "))?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "  tanh: with the expm1 it calls; the shares are of the row's own total")?;
+    Ok(())
+}
+
+/// Runs `spend` with these switches under callgrind and reads what it counted.
+fn count(exe: &Path, ticks: u32, flags: &[String]) -> anyhow::Result<Count> {
+    let file = std::env::temp_dir().join(format!("crowd-callgrind-{}.out", std::process::id()));
+    let mut args = vec!["spend".to_string(), "--ticks".into(), ticks.to_string()];
+    // A phase cast in the walk has no crew to set; every other runs on one thread.
+    if !flags.iter().any(|f| f == "--narrow") {
+        args.extend(["--crew".into(), "1".into()]);
+    }
+    args.extend(flags.iter().cloned());
+    let ran = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", file.display()))
+        .arg(exe)
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()?;
+    let text = std::fs::read_to_string(&file);
+    let _ = std::fs::remove_file(&file);
+    if !ran.status.success() {
+        let err = String::from_utf8_lossy(&ran.stderr);
+        let last =
+            err.lines().rev().find(|l| !l.trim().is_empty() && !l.starts_with("==")).unwrap_or("");
+        anyhow::bail!("`spend {}` under callgrind failed: {last}", args[1..].join(" "));
+    }
+    let text = text.map_err(|e| anyhow::anyhow!("callgrind wrote no profile to read: {e}"))?;
+    tally(&text).map_err(anyhow::Error::msg)
+}
+
+/// Reads a callgrind profile: the run's total from its `summary:` or `totals:` line, and for
+/// each group the inclusive cost of the calls into it from outside it.
+pub fn tally(text: &str) -> Result<Count, String> {
+    let mut names: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut positions = 1;
+    let (mut caller, mut callee) = ("", "");
+    let mut call_next = false;
+    let mut c = Count::default();
+    for line in text.lines() {
+        if let Some(p) = line.strip_prefix("positions:") {
+            positions = p.split_whitespace().count().max(1);
+        } else if let Some(n) = line.strip_prefix("summary:").or(line.strip_prefix("totals:")) {
+            c.all =
+                n.trim().parse().map_err(|_| format!("a total that is not a number: {line}"))?;
+        } else if let Some(f) = line.strip_prefix("fn=") {
+            caller = named(&mut names, f);
+        } else if let Some(f) = line.strip_prefix("cfn=") {
+            callee = named(&mut names, f);
+        } else if line.starts_with("calls=") {
+            call_next = true;
+        } else if call_next
+            && line.starts_with(|ch: char| ch.is_ascii_digit() || "+-*".contains(ch))
+        {
+            call_next = false;
+            let cost: u64 = line
+                .split_whitespace()
+                .nth(positions)
+                .map_or(Ok(0), str::parse)
+                .map_err(|_| format!("a cost that is not a number: {line}"))?;
+            for (group, sum) in [(FANS, &mut c.fans), (TANH, &mut c.tanh)] {
+                if callee.starts_with(group) && !caller.starts_with(group) {
+                    *sum += cost;
+                }
+            }
+        }
+    }
+    if c.all == 0 {
+        return Err("the profile has no total: is it a callgrind profile?".into());
+    }
+    Ok(c)
+}
+
+/// A function as callgrind names it: `(id) name` the first time, and `(id)` after.
+fn named<'a>(names: &mut BTreeMap<&'a str, &'a str>, spec: &'a str) -> &'a str {
+    let spec = spec.trim();
+    match spec.strip_prefix('(').and_then(|s| s.split_once(')')) {
+        Some((id, rest)) if !rest.trim().is_empty() => {
+            names.insert(id, rest.trim());
+            rest.trim()
+        }
+        Some((id, _)) => names.get(id).copied().unwrap_or(""),
+        None => spec,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A profile in callgrind's own format, names compressed as callgrind writes them: the
+    /// walk calls the fan twice (300 and 200 instructions, the fan's call to its plain cast
+    /// inside those), and the brain calls tanh once, and tanh calls expm1.
+    const PROFILE: &str = "\
+version: 1
+creator: callgrind-3.19.0
+positions: line
+events: Ir
+summary: 2000
+
+fl=(1) roster.rs
+fn=(1) world::beast::roster::Roster::walk
+10 40
+cfl=(2) fan.rs
+cfn=(2) world::beast::fan::cast
+calls=1 12
++1 300
+cfn=(2)
+calls=1 12
+* 200
+cfn=(3) world::beast::brain::Brain::think
+calls=1 5
++2 150
+
+fl=(2)
+fn=(2)
+12 20
+cfn=(4) world::beast::fan::cast_strides
+calls=1 40
++1 120
+
+fl=(3) brain.rs
+fn=(3)
+5 30
+cfl=(4) tanh.rs
+cfn=(5) libm::math::tanh::tanh
+calls=1 1
++1 100
+
+totals: 2000
+";
+
+    #[test]
+    fn a_profile_is_read_into_its_three_counts() {
+        assert_eq!(tally(PROFILE), Ok(Count { all: 2000, fans: 500, tanh: 100 }));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_profile_is_an_error() {
+        assert!(tally("hello\n").is_err());
+        assert!(tally("summary: lots\n").is_err());
+    }
+
+    #[test]
+    fn every_round_has_switches_and_the_second_is_counted_in_instructions() {
+        let all = rounds();
+        assert!(all.len() >= 3, "{all:?}");
+        assert!(all.iter().all(|(_, flags)| !flags.is_empty()));
+        assert!(all[1].0.contains("instructions"), "{all:?}");
+    }
+}

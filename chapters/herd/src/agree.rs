@@ -1,0 +1,60 @@
+//! The agreement test's run, printed: the benchmark's crowd asked both ways for as many ticks
+//! as `tests/agree.rs` runs it, with the digest of every number each way and the distance
+//! tests each made, so the figures the test holds to are in the book.
+
+use std::io::Write;
+
+use world::cli::{count, yes};
+use world::digest;
+use world::near::{Buckets, Everybody, Query};
+use world::progress::Progress;
+use world::terra::CELL;
+
+use crate::scene::{Herd, crowd, crowd_side};
+
+/// The crowd `tests/agree.rs` runs and for how long.
+pub const WALKERS: usize = 512;
+pub const TICKS: u32 = 300;
+
+pub fn run(out: &mut dyn Write, n: usize, ticks: u32) -> anyhow::Result<()> {
+    let progress = Progress::new("agree", 2 * u64::from(ticks));
+    let mut slow = crowd(n, |_, _| Everybody::default());
+    let mut fast = crowd(n, |c, r| Buckets::new(c, r, CELL));
+    advance(&mut slow, ticks, &progress)?;
+    advance(&mut fast, ticks, &progress)?;
+    let side = crowd_side(n);
+    writeln!(
+        out,
+        "{} hearing all three, two to a cell on a {side}x{side} field, {}, asked two ways",
+        count(n as u64, "walker", "walkers"),
+        count(ticks, "tick", "ticks")
+    )?;
+    writeln!(out)?;
+    writeln!(out, "             distance tests  a tick, on average  digest of every number")?;
+    let row = |out: &mut dyn Write, name: &str, tests: u64, numbers: &str| {
+        let mean = tests as f64 / f64::from(ticks.max(1));
+        writeln!(out, "  {name:<9}  {tests:>14}  {mean:>18.1}  {numbers}")
+    };
+    let (every, grid) = (slow.query.count(), fast.query.count());
+    let (a, b) = (digest::bodies(&slow.bodies), digest::bodies(&fast.bodies));
+    row(out, "everybody", every, &a)?;
+    row(out, "buckets", grid, &b)?;
+    writeln!(out)?;
+    writeln!(out, "  every bit of every position and velocity the same: {}", yes(a == b))?;
+    if grid > 0 {
+        let ratio = every as f64 / grid as f64;
+        writeln!(
+            out,
+            "  everybody measured {ratio:.1} distances for each one the buckets measured"
+        )?;
+    }
+    Ok(())
+}
+
+fn advance<Q: Query>(herd: &mut Herd<Q>, ticks: u32, progress: &Progress) -> anyhow::Result<()> {
+    for _ in 0..ticks {
+        herd.tick()?;
+        progress.step();
+    }
+    Ok(())
+}
