@@ -50,3 +50,11 @@ book:
 # Serve the book at http://localhost:3000 and rebuild on change.
 serve:
     mdbook serve book --open
+
+# Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them).
+challenge N:
+    cargo run --release -q -p theworld --bin challenge -- {{ quote(N) }}
+
+# Every challenge of the course and where it stands now: the table a teacher grades from.
+challenges:
+    cargo run --release -q -p theworld --bin challenge

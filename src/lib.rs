@@ -6,6 +6,7 @@
 //! - [`includes`] checks every `{{#include}}` names a file and an anchor that exist and are not
 //!   empty, because mdBook renders a wrong anchor as an empty block without a word.
 //! - [`repo`] finds the repository from the working directory.
+//! - [`challenge`] holds the course's challenges and the check of each one that asks for code.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
 // `crowd::run`), so every binary of this package counts allocations the way the crowd
@@ -14,6 +15,7 @@
 static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
 pub mod blocks;
+pub mod challenge;
 pub mod includes;
 pub mod repo;
 pub mod run;

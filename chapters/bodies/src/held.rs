@@ -29,10 +29,8 @@ pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
     let (now, was) = (Design::default(), Design { lagging: true });
     let (mut a, mut b) = (start(), start());
     (0..ticks).map(move |_| {
-        a.push(tether(&a));
-        b.push(tether(&b));
-        now.step(&mut a);
-        was.step(&mut b);
+        now.tick(&mut a, |a| a.push(tether(a)));
+        was.tick(&mut b, |b| b.push(tether(b)));
         (a, b)
     })
 }

@@ -10,11 +10,11 @@ use clap::{Parser, Subcommand};
 use world::cli::Writes;
 use world::out::Asked;
 
-mod designs;
-mod held;
-mod reorder;
-mod swarm;
-mod table;
+pub mod designs;
+pub mod held;
+pub mod reorder;
+pub mod swarm;
+pub mod table;
 
 use designs::Design;
 
