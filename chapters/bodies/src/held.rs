@@ -26,7 +26,7 @@ fn start() -> Body {
 
 /// Both tethered bodies, tick by tick: (velocity-first, lagging) after each step.
 pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
-    let (now, was) = (Design::default(), Design { lagging: true });
+    let (now, was) = (Design::default(), Design { lagging: true, ..Design::default() });
     let (mut a, mut b) = (start(), start());
     (0..ticks).map(move |_| {
         now.tick(&mut a, |a| a.push(tether(a)));
