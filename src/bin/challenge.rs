@@ -23,7 +23,10 @@ fn main() -> ExitCode {
             Some(c) => one(c),
             None => {
                 let ids: Vec<&str> = ALL.iter().map(|c| c.id).collect();
-                eprintln!("challenge: there is no challenge {id}: the course has {}", ids.join(" "));
+                eprintln!(
+                    "challenge: there is no challenge {id}: the course has {}",
+                    ids.join(" ")
+                );
                 ExitCode::from(2)
             }
         },

@@ -19,8 +19,22 @@ const TICKS: u32 = 120;
 
 /// The switches the phase's `Design` came with. A switch not among them is the student's.
 pub const KNOWN: [&str; 17] = [
-    "--was", "--maps", "--fresh", "--twice", "--wordy", "--floor", "--cosines", "--unringed",
-    "--strides", "--nine", "--rebuilt", "--slide", "--narrow", "--scoped", "--whole", "--hasty",
+    "--was",
+    "--maps",
+    "--fresh",
+    "--twice",
+    "--wordy",
+    "--floor",
+    "--cosines",
+    "--unringed",
+    "--strides",
+    "--nine",
+    "--rebuilt",
+    "--slide",
+    "--narrow",
+    "--scoped",
+    "--whole",
+    "--hasty",
     "--loose",
 ];
 

@@ -44,7 +44,11 @@ pub fn dry() -> Verdict {
                 });
                 if let Some((i, b)) = wet {
                     let (x, y) = cell(b);
-                    let when = if t == 0 { "where it was placed".to_string() } else { format!("at tick {t}") };
+                    let when = if t == 0 {
+                        "where it was placed".to_string()
+                    } else {
+                        format!("at tick {t}")
+                    };
                     return Err(format!(
                         "walker {i} of {N} hearing {} on the valley of seed {seed} stands on \
                          water {when}, at ({:.1}, {:.1}) in cell ({x}, {y})",
@@ -86,7 +90,8 @@ pub fn strips() -> Verdict {
     let mut counted = Vec::new();
     for seed in SEEDS {
         for (n, radius) in [(120, RADIUS), (400, 10.5)] {
-            let herd = |d: Design| Herd::new(seed, n, cols, rows, Rule::All, radius, d.query(cols, rows));
+            let herd =
+                |d: Design| Herd::new(seed, n, cols, rows, Rule::All, radius, d.query(cols, rows));
             let (mut mine, mut buckets) = (herd(strips), herd(Design::default()));
             for t in 1..=TICKS {
                 mine.tick().map_err(|e| format!("--strips refused radius {radius}: {e}"))?;

@@ -113,7 +113,11 @@ pub fn find(id: &str) -> Option<&'static Challenge> {
 
 /// The design a chapter's command line builds from one switch, or what to do when the chapter
 /// has no such switch yet: the check asks clap exactly as `--help` and the `designs` table do.
-pub fn switch<D: Args + FromArgMatches>(chapter: &str, file: &str, flag: &str) -> Result<D, String> {
+pub fn switch<D: Args + FromArgMatches>(
+    chapter: &str,
+    file: &str,
+    flag: &str,
+) -> Result<D, String> {
     world::designs::with::<D>(&[flag]).map_err(|e| match e.kind() {
         ErrorKind::UnknownArgument => format!(
             "{chapter} has no {flag} switch yet: add it to the Design in {file} (the recipe is \
@@ -176,7 +180,8 @@ mod tests {
 
     #[test]
     fn a_switch_clap_does_not_know_says_what_to_add() {
-        let e = switch::<bodies::designs::Design>("bodies", "designs.rs", "--nonsense").unwrap_err();
+        let e =
+            switch::<bodies::designs::Design>("bodies", "designs.rs", "--nonsense").unwrap_err();
         assert!(e.starts_with("bodies has no --nonsense switch yet: add it"), "{e}");
         let d: bodies::designs::Design = switch("bodies", "designs.rs", "--lagging").unwrap();
         assert!(d.lagging);

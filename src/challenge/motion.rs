@@ -54,9 +54,8 @@ pub fn sorted() -> Verdict {
             }
             bodies
         };
-        let order = |pushes: &[(&str, Vec2)]| {
-            pushes.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
-        };
+        let order =
+            |pushes: &[(&str, Vec2)]| pushes.iter().map(|p| p.0).collect::<Vec<_>>().join(", ");
         let first = run(&pushes, sorted);
         let want = digest::bodies(&first);
         let (first_order, plain) = (order(&pushes), run(&pushes, Design::default()));
