@@ -11,11 +11,47 @@ use super::{Verdict, listed, switch};
 
 const FILE: &str = "shared/src/beast/design.rs";
 
-/// Small valleys, run long enough for creatures to die on each: 40 by 30 cells, 240 creatures,
-/// 120 ticks.
-const SEEDS: [u64; 4] = [2, 5, 11, 23];
-const SMALL: (usize, usize, usize) = (40, 30, 240);
-const TICKS: u32 = 120;
+/// A valley a check runs: its seed, its size, its crowd and how many ticks. Small, crowded
+/// and run long, so that creatures die on every one of them, hundreds in all, and a death
+/// often changes what a later creature sees.
+#[derive(Clone, Copy, Debug)]
+struct Patch {
+    seed: u64,
+    cols: usize,
+    rows: usize,
+    crowd: usize,
+    ticks: u32,
+}
+
+const fn patch(seed: u64, cols: usize, rows: usize, crowd: usize, ticks: u32) -> Patch {
+    Patch { seed, cols, rows, crowd, ticks }
+}
+
+const VALLEYS: [Patch; 6] = [
+    patch(2, 40, 30, 240, 250),
+    patch(5, 40, 30, 240, 250),
+    patch(11, 40, 30, 240, 250),
+    patch(23, 40, 30, 240, 250),
+    patch(3, 80, 60, 400, 200),
+    patch(7, 80, 60, 400, 200),
+];
+
+impl std::fmt::Display for Patch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {}x{} valley of seed {} ({} ticks)",
+            self.cols, self.rows, self.seed, self.ticks
+        )
+    }
+}
+
+/// The valleys, as the pass messages name them.
+fn valleys() -> String {
+    let seeds: Vec<String> =
+        VALLEYS.iter().map(|v| format!("{} ({}x{})", v.seed, v.cols, v.rows)).collect();
+    format!("the valleys of seeds {}", listed(&seeds))
+}
 
 /// The switches the phase's `Design` came with. A switch not among them is the student's.
 pub const KNOWN: [&str; 17] = [
@@ -48,10 +84,9 @@ struct Ran {
     recast: u64,
 }
 
-fn run(seed: u64, design: Design, crew: usize) -> Result<Ran, String> {
-    let (cols, rows, crowd) = SMALL;
-    let mut w = World::found(seed, cols, rows, crowd, design, crew)?;
-    for _ in 0..TICKS {
+fn run(v: Patch, design: Design, crew: usize) -> Result<Ran, String> {
+    let mut w = World::found(v.seed, v.cols, v.rows, v.crowd, design, crew)?;
+    for _ in 0..v.ticks {
         w.tick();
     }
     let run = w.roster.counts.run;
@@ -109,15 +144,15 @@ fn gather(dir: &Path, into: &mut Vec<PathBuf>) {
 /// The same run as the phase as it stands, on every seed and on one thread and two.
 fn same_runs(design: Design, what: &str) -> Result<u64, String> {
     let mut struck = 0;
-    for seed in SEEDS {
-        let want = run(seed, Design::NOW, 1)?;
+    for v in VALLEYS {
+        let want = run(v, Design::NOW, 1)?;
         struck += want.struck;
         for crew in [1, 2] {
-            let got = run(seed, design, crew)?;
+            let got = run(v, design, crew)?;
             if got.digest != want.digest {
                 return Err(format!(
-                    "{what} is another run: on the 40x30 valley of seed {seed}, on {crew} \
-                     thread(s), it ends on {} where the phase as it stands ends on {}",
+                    "{what} is another run: on {v}, on {crew} thread(s), it ends on {} where \
+                     the phase as it stands ends on {}",
                     got.digest, want.digest
                 ));
             }
@@ -180,20 +215,20 @@ pub fn retired() -> Verdict {
         }
         let struck = same_runs(design, flag)?;
         same_runs(Design::WAS, &format!("--was, with {flag} in it,"))?;
-        let table = crate::run::run("cargo run --release -p crowd -- designs --ticks 20")?;
+        let table = crate::run::run("cargo run --release -p crowd -- designs --ticks 10")?;
         let row = table.stdout.lines().find(|l| l.split_whitespace().next() == Some(flag));
         if row.and_then(|r| r.split_whitespace().nth(2)) != Some("no") {
             return Err(format!(
-                "`crowd designs --ticks 20` does not list {flag} as keeping the digest: {}",
+                "`crowd designs --ticks 10` does not list {flag} as keeping the digest: {}",
                 row.unwrap_or("it has no row for it")
             ));
         }
         said.push(format!(
-            "{flag} (read once, at {}) is the same run as the phase as it stands on the valleys \
-             of seeds {} ({struck} deaths among them), on one thread and two and within --was, \
-             and `crowd designs` lists it",
+            "{flag} (read once, at {}) is the same run as the phase as it stands on {} ({struck} \
+             deaths among them), on one thread and two and within --was, and `crowd designs` \
+             lists it",
             places[0],
-            listed(&SEEDS)
+            valleys()
         ));
     }
     Ok(said.join("; "))
@@ -202,8 +237,8 @@ pub fn retired() -> Verdict {
 
 /// Allocations in 100 warm ticks of the phase, after 5 to warm it.
 fn warm_allocations(design: Design, crew: usize) -> Result<u64, String> {
-    let (cols, rows, crowd) = SMALL;
-    let mut w = World::found(SEEDS[0], cols, rows, crowd, design, crew)?;
+    let v = VALLEYS[0];
+    let mut w = World::found(v.seed, v.cols, v.rows, v.crowd, design, crew)?;
     for _ in 0..5 {
         w.tick();
     }
@@ -228,25 +263,24 @@ pub fn square() -> Verdict {
     let square: Design = switch("crowd", FILE, "--square")?;
     let narrow = Design { narrow: true, ..Design::NOW };
     let (mut now_again, mut square_again) = (0, 0);
-    for seed in SEEDS {
-        let want = run(seed, narrow, 1)?;
+    for v in VALLEYS {
+        let want = run(v, narrow, 1)?;
         for crew in [1, 2, 3] {
-            let (now, old) = (run(seed, Design::NOW, crew)?, run(seed, square, crew)?);
+            let (now, old) = (run(v, Design::NOW, crew)?, run(v, square, crew)?);
             for (name, got) in [("the phase as it stands", &now), ("--square", &old)] {
                 if got.digest != want.digest {
                     return Err(format!(
-                        "{name} is not the run the rules describe: on the 40x30 valley of seed \
-                         {seed}, on {crew} thread(s), it ends on {} where casting every fan in \
-                         its creature's turn (--narrow) ends on {}; some fan that a death \
-                         changed was not cast again",
+                        "{name} is not the run the rules describe: on {v}, on {crew} \
+                         thread(s), it ends on {} where casting every fan in its creature's turn \
+                         (--narrow) ends on {}; some fan that a death changed was not cast again",
                         got.digest, want.digest
                     ));
                 }
             }
             if now.recast > old.recast {
                 return Err(format!(
-                    "the phase as it stands cast {} fans again on the valley of seed {seed}, \
-                     more than the {} of --square",
+                    "the phase as it stands cast {} fans again on {v}, more than the {} of \
+                     --square",
                     now.recast, old.recast
                 ));
             }
@@ -259,8 +293,8 @@ pub fn square() -> Verdict {
     if now_again >= square_again {
         return Err(format!(
             "the phase as it stands cast as many fans again as --square does ({now_again} over \
-             the valleys of seeds {}): look again only at the fans a death could have touched",
-            listed(&SEEDS)
+             {}): look again only at the fans a death could have touched",
+            valleys()
         ));
     }
     if !ledger::installed() {
@@ -277,10 +311,10 @@ pub fn square() -> Verdict {
     }
     let fewer = 100.0 * (1.0 - now_again as f64 / square_again as f64);
     Ok(format!(
-        "on the valleys of seeds {}, on 1, 2 and 3 threads, the phase as it stands and --square \
-         are the run of --narrow; it cast {now_again} fans again where --square cast \
-         {square_again} ({fewer:.0}% fewer), and allocated nothing in 100 warm ticks",
-        listed(&SEEDS)
+        "on {}, on 1, 2 and 3 threads, the phase as it stands and --square are the run of \
+         --narrow; it cast {now_again} fans again where --square cast {square_again} \
+         ({fewer:.0}% fewer), and allocated nothing in 100 warm ticks",
+        valleys()
     ))
 }
 // ANCHOR_END: square
