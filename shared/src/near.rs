@@ -210,7 +210,7 @@ impl Query for Buckets {
         dst: &mut Vec<usize>,
     ) -> Result<(), TooWide> {
         self.gather(bodies, i, r)?;
-        // self.candidates.sort_unstable();
+        self.candidates.sort_unstable();
         dst.clear();
         keep_within(bodies, i, r, self.candidates.iter().copied(), &mut self.tests, dst);
         Ok(())
