@@ -144,6 +144,7 @@ pub fn listed<T: fmt::Display>(items: &[T]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn ids_are_unique_in_order_and_match_their_pages() {
@@ -167,6 +168,29 @@ mod tests {
             assert!(mine.iter().filter(|c| c.kind == Kind::Change).count() >= 2, "{page}");
             for kind in [Kind::Predict, Kind::Break] {
                 assert!(mine.iter().any(|c| c.kind == kind), "{page} has no {kind:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_page_ends_with_its_challenges_as_the_list_has_them() {
+        // Other hands edit the chapters' pages; the challenges stay one section, the last one,
+        // with a heading for each challenge in the list's order and its kind in italics below.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for page in ["bodies.md", "herd.md", "crowd.md"] {
+            let text = std::fs::read_to_string(root.join("book/src").join(page)).unwrap();
+            let at = text.find("\n## Challenges\n").unwrap_or_else(|| panic!("{page}"));
+            let tail = &text[at + 1..];
+            assert_eq!(tail.matches("\n## ").count(), 0, "{page}: a section after the challenges");
+            let heads: Vec<&str> = tail.lines().filter(|l| l.starts_with("### ")).collect();
+            let mine: Vec<&Challenge> = ALL.iter().filter(|c| c.page == page).collect();
+            assert_eq!(heads.len(), mine.len(), "{page}: {heads:?}");
+            for (head, c) in heads.iter().zip(&mine) {
+                assert_eq!(*head, format!("### {} {}", c.id, c.title), "{page}");
+                let body = &tail[tail.find(head).unwrap()..];
+                let kind =
+                    format!("*{}{}.*", &c.kind.label()[..1].to_uppercase(), &c.kind.label()[1..]);
+                assert!(body.lines().nth(2).is_some_and(|l| l.starts_with(&kind)), "{c:?}: {kind}");
             }
         }
     }

@@ -26,6 +26,9 @@ fn start() -> Body {
 
 /// Both tethered bodies, tick by tick: (velocity-first, lagging) after each step.
 pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
+    // Every other switch left off, including any a reader adds (the course's challenges add
+    // two), so the update stays even while it has nothing to fill in.
+    #[allow(clippy::needless_update)]
     let (now, was) = (Design::default(), Design { lagging: true, ..Design::default() });
     let (mut a, mut b) = (start(), start());
     (0..ticks).map(move |_| {
