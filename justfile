@@ -58,3 +58,8 @@ challenge N:
 # Every challenge of the course and where it stands now: the table a teacher grades from.
 challenges:
     cargo run --release -q -p theworld --bin challenge
+# Build the book and open every page in headless Chromium: pictures load, moving pictures move,
+# no empty code block, no dead link or anchor, no console error. Screenshots go to target/browser.
+browser:
+    mdbook build book
+    cargo run --release -q -p theworld --features browser --bin browser

@@ -82,14 +82,17 @@ pub fn parse(page: &str) -> Result<Vec<Block>, String> {
 }
 
 /// The page with each block's output replaced, and for measured blocks the note above them
-/// set to `note` (when given).
-fn rewrite(page: &str, blocks: &[(Block, String)], note: Option<&str>) -> String {
+/// set to `note` (when given). A block given no new output (one that was not rerun) keeps its
+/// output and its note as they were.
+fn rewrite(page: &str, blocks: &[(Block, Option<String>)], note: Option<&str>) -> String {
     let lines: Vec<&str> = page.lines().collect();
     let mut out = String::new();
     let mut next = 0;
     for (b, text) in blocks {
         let mut upto = b.open;
-        if let (Kind::Measured, Some(note)) = (b.kind, note) {
+        let rerun = text.is_some();
+        let text = text.as_deref().unwrap_or(&b.output);
+        if let (true, Kind::Measured, Some(note)) = (rerun, b.kind, note) {
             if b.open > 0 && lines[b.open - 1].starts_with("*Measured on") {
                 upto -= 1;
             }
@@ -212,7 +215,7 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         for b in blocks {
             let at = format!("{name}:{}", b.open + 2);
             let Some(result) = wanted(&page, &b).then(|| &results[&b.command]) else {
-                changed.push((b.clone(), b.output.clone()));
+                changed.push((b.clone(), None));
                 continue;
             };
             let (ran, pictures) = match result {
@@ -251,7 +254,7 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
                     diff(&b.output, &out)
                 ));
             }
-            changed.push((b.clone(), out));
+            changed.push((b.clone(), Some(out)));
         }
         if mode != Mode::Verify {
             let note = (mode == Mode::Measure).then(machine);
@@ -412,7 +415,7 @@ mod tests {
         let b = parse(PAGE).unwrap();
         let new = rewrite(
             PAGE,
-            &[(b[0].clone(), "new\nlines\n".into()), (b[1].clone(), "fast\n".into())],
+            &[(b[0].clone(), Some("new\nlines\n".into())), (b[1].clone(), Some("fast\n".into()))],
             Some("a kettle"),
         );
         let again = parse(&new).unwrap();
@@ -427,8 +430,10 @@ mod tests {
                 && new.ends_with("```text\n$ not checked\n```\n")
         );
         let same =
-            rewrite(PAGE, &[(b[0].clone(), "old\n".into()), (b[1].clone(), "slow\n".into())], None);
+            rewrite(PAGE, &[(b[0].clone(), Some("old\n".into())), (b[1].clone(), None)], None);
         assert_eq!(same, PAGE);
+        let kept = rewrite(PAGE, &[(b[0].clone(), None), (b[1].clone(), None)], Some("a kettle"));
+        assert_eq!(kept, PAGE, "a block not rerun keeps its note");
     }
 
     #[test]

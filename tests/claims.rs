@@ -56,6 +56,7 @@ fn ordered_buckets_never_disagree_and_unordered_always_do() {
     assert!(out.contains("ordered buckets disagreed with everybody on 0 of 400 ticks"), "{out}");
     assert!(out.contains("unordered buckets disagreed on 400 of 400"), "{out}");
     assert!(out.contains("unordered numbers first differed: tick 1\n"), "{out}");
+    assert!(out.contains("mailboxes disagreed with everybody on 0 of 400 ticks"), "{out}");
 }
 
 #[test]

@@ -57,30 +57,105 @@ fn mean(items: impl ExactSizeIterator<Item = Vec2>) -> Option<Vec2> {
 // ANCHOR: rules
 /// Push apart: travel at full speed in the direction the votes point.
 pub fn separate(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
-    match votes(b, near) {
-        Some(away) => g.steer(b, away.unit().scale(g.max_speed)),
-        None => Vec2::ZERO,
-    }
+    away(g, b, votes(b, near))
 }
 
 /// Match heading: travel at full speed the way the neighbours travel on average. Only the
 /// direction of the average is kept, so slow neighbours still make a body want to go.
 pub fn align(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
-    match mean_velocity(near) {
-        Some(v) if v.len() > 0.0 => g.steer(b, v.unit().scale(g.max_speed)),
-        _ => Vec2::ZERO,
-    }
+    along(g, b, mean_velocity(near))
 }
 
 /// Pull to the middle: head for the mean position of the neighbours. Each body has its own
 /// middle, since each sees its own neighbours and never counts itself.
 pub fn cohere(g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
-    match middle(near) {
+    toward(g, b, middle(near))
+}
+// ANCHOR_END: rules
+
+/// What push apart wishes for, given the votes.
+fn away(g: &Gait, b: &Body, votes: Option<Vec2>) -> Vec2 {
+    match votes {
+        Some(away) => g.steer(b, away.unit().scale(g.max_speed)),
+        None => Vec2::ZERO,
+    }
+}
+
+/// What match heading wishes for, given the mean velocity.
+fn along(g: &Gait, b: &Body, heading: Option<Vec2>) -> Vec2 {
+    match heading {
+        Some(v) if v.len() > 0.0 => g.steer(b, v.unit().scale(g.max_speed)),
+        _ => Vec2::ZERO,
+    }
+}
+
+/// What pull to the middle wishes for, given the middle.
+fn toward(g: &Gait, b: &Body, middle: Option<Vec2>) -> Vec2 {
+    match middle {
         Some(m) => g.seek(b, m),
         None => Vec2::ZERO,
     }
 }
-// ANCHOR_END: rules
+
+// ANCHOR: tally
+/// What one walker has heard from its neighbours: the three sums the rules read, kept side by
+/// side so that one pass over the neighbours fills them all. Each sum adds the neighbours in
+/// the order they are heard, so neighbours heard in the order the rules are handed them give
+/// the rules' very sums, bit for bit.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    away: Vec2,
+    voted: bool,
+    heading: Vec2,
+    place: Vec2,
+    heard: u32,
+}
+
+impl Tally {
+    /// Hears one more neighbour: its vote (if it has one), its velocity and its position.
+    pub fn hear(&mut self, b: &Body, other: &Body) {
+        let d = b.pos.sub(other.pos);
+        self.hear_from(d, d.len(), other);
+    }
+
+    /// The same, from a neighbour whose offset `d = b.pos - other.pos` and distance
+    /// `r = d.len()` are already worked out. The vote is [`vote`]'s arithmetic, step for step.
+    #[inline]
+    pub fn hear_from(&mut self, d: Vec2, r: f64, other: &Body) {
+        if r > 0.0 {
+            self.away += d.scale(1.0 / (r * r));
+            self.voted = true;
+        }
+        self.heading += other.vel;
+        self.place += other.pos;
+        self.heard += 1;
+    }
+
+    /// How many neighbours were heard.
+    pub fn heard(&self) -> u32 {
+        self.heard
+    }
+
+    /// The same as [`votes`] over the neighbours heard.
+    pub fn votes(&self) -> Option<Vec2> {
+        self.voted.then_some(self.away)
+    }
+
+    /// The same as [`mean_velocity`] over the neighbours heard.
+    pub fn mean_velocity(&self) -> Option<Vec2> {
+        self.mean(self.heading)
+    }
+
+    /// The same as [`middle`] over the neighbours heard.
+    pub fn middle(&self) -> Option<Vec2> {
+        self.mean(self.place)
+    }
+
+    fn mean(&self, sum: Vec2) -> Option<Vec2> {
+        (self.heard > 0).then(|| sum.scale(1.0 / f64::from(self.heard)))
+    }
+}
+// ANCHOR_END: tally
 
 /// How loudly each rule is heard when the three are added up.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,19 +173,40 @@ impl Weights {
     /// The three rules weighted and added, always separate, then align, then cohere. A rule
     /// with weight zero is skipped, not multiplied by zero, so it costs nothing.
     pub fn flock(&self, g: &Gait, b: &Body, near: &[Body]) -> Vec2 {
+        self.add(|| separate(g, b, near), || align(g, b, near), || cohere(g, b, near))
+    }
+
+    fn add(
+        &self,
+        separate: impl FnOnce() -> Vec2,
+        align: impl FnOnce() -> Vec2,
+        cohere: impl FnOnce() -> Vec2,
+    ) -> Vec2 {
         let mut f = Vec2::ZERO;
         if self.separate != 0.0 {
-            f += separate(g, b, near).scale(self.separate);
+            f += separate().scale(self.separate);
         }
         if self.align != 0.0 {
-            f += align(g, b, near).scale(self.align);
+            f += align().scale(self.align);
         }
         if self.cohere != 0.0 {
-            f += cohere(g, b, near).scale(self.cohere);
+            f += cohere().scale(self.cohere);
         }
         f
     }
     // ANCHOR_END: sum
+
+    // ANCHOR: heard
+    /// The same three rules, weighted and added in the same order, read from a tally instead
+    /// of from a list of neighbours.
+    pub fn heard(&self, g: &Gait, b: &Body, t: &Tally) -> Vec2 {
+        self.add(
+            || away(g, b, t.votes()),
+            || along(g, b, t.mean_velocity()),
+            || toward(g, b, t.middle()),
+        )
+    }
+    // ANCHOR_END: heard
 }
 
 #[cfg(test)]
@@ -151,6 +247,34 @@ mod tests {
         let near = [at(4.0, 0.0), at(8.0, 0.0)];
         assert_eq!(cohere(&GAIT, &b, &near), Vec2::new(1.0, 0.0));
         assert_eq!(separate(&GAIT, &b, &near), Vec2::new(-1.0, 0.0));
+    }
+
+    #[test]
+    fn one_tally_gives_the_three_rules_their_very_sums() {
+        // Random walkers and neighbours, some on the walker's own spot (no vote), every weight
+        // on and off: the tally's push must equal the rules' push to the last bit.
+        let mut s = crate::rng::Stream::new(8, 1);
+        let mut v = || Vec2::new(s.between(-20.0, 20.0), s.between(-20.0, 20.0));
+        for case in 0..2000 {
+            let b = Body::new(v(), v());
+            let near: Vec<Body> = (0..case % 40)
+                .map(|k| if k % 7 == 3 { Body::new(b.pos, v()) } else { Body::new(v(), v()) })
+                .collect();
+            let mut t = Tally::default();
+            for o in &near {
+                t.hear(&b, o);
+            }
+            assert_eq!(t.heard() as usize, near.len());
+            for mask in 0..8 {
+                let on = |bit: usize, w: f64| if mask & bit != 0 { w } else { 0.0 };
+                let w = Weights { separate: on(1, 1.6), align: on(2, 1.0), cohere: on(4, 0.9) };
+                let (want, got) = (w.flock(&GAIT, &b, &near), w.heard(&GAIT, &b, &t));
+                assert_eq!(
+                    (got.x.to_bits(), got.y.to_bits()),
+                    (want.x.to_bits(), want.y.to_bits())
+                );
+            }
+        }
     }
 
     #[test]

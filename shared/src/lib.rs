@@ -5,10 +5,12 @@
 //! seed and its tick count alone.
 
 pub mod beast;
+pub mod chart;
 pub mod cli;
 pub mod designs;
 pub mod digest;
 pub mod field;
+pub mod film;
 pub mod flock;
 pub mod lanes;
 pub mod ledger;

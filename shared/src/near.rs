@@ -1,13 +1,22 @@
 //! Finding a body's neighbours: the question every herd rule starts with.
 //!
-//! Two answers to the same question live here. [`Everybody`] measures to every other body and
+//! Three answers to the same question live here. [`Everybody`] measures to every other body and
 //! is obviously right; [`Buckets`] measures only to the bodies in nearby cells of a grid and is
-//! much faster on a big crowd. Both must return the same neighbours *in the same order*, since
-//! the rules add them up in that order and a different order is a different sum. A third,
-//! [`Unordered`], is the buckets' retired design that broke that rule, kept to show what it
-//! cost.
+//! much faster on a big crowd; [`Mailboxes`] answers for every body at once, in one walk over
+//! the crowd in index order, and is faster again. All must hand over the same neighbours *in
+//! the same order*, since the rules add them up in that order and a different order is a
+//! different sum. A fourth, [`Unordered`], is the buckets' retired design that broke that rule,
+//! kept to show what it cost.
 
 use crate::Body;
+
+mod heard;
+mod mailboxes;
+mod reach;
+
+pub use heard::Heard;
+pub use mailboxes::Mailboxes;
+pub use reach::squared_reach;
 
 /// A neighbour search that could not give a correct answer, so gave none.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,7 +43,7 @@ impl std::error::Error for TooWide {}
 ///
 /// Each tick starts with one call to `build` over all the bodies; only after it do the
 /// questions come. `near` then fills `dst` with the index of every body within `r` of body `i`,
-/// not `i` itself, in ascending index order.
+/// not `i` itself, in ascending index order; `hear` asks it for every body at once.
 /// `count` is the number of distance tests made since `reset`: unlike a time, it is the same on
 /// every machine, so it is the figure that compares two implementations honestly.
 pub trait Query {
@@ -48,6 +57,28 @@ pub trait Query {
     ) -> Result<(), TooWide>;
     fn count(&self) -> u64;
     fn reset(&mut self);
+
+    /// Every body's neighbours at once, each heard into its body's [`Tally`] in ascending index
+    /// order: the same tallies as hearing the lists `near` gives, one body at a time. By
+    /// default that is how they are made; a query that can do better overrides it.
+    ///
+    /// [`Tally`]: crate::flock::Tally
+    fn hear(&mut self, bodies: &[Body], r: f64, heard: &mut Heard) -> Result<(), TooWide> {
+        let mut found = std::mem::take(&mut heard.one);
+        let tallies = heard.clear(bodies.len());
+        let mut answer = Ok(());
+        for (i, b) in bodies.iter().enumerate() {
+            answer = self.near(bodies, i, r, &mut found);
+            if answer.is_err() {
+                break;
+            }
+            for &j in &found {
+                tallies[i].hear(b, &bodies[j]);
+            }
+        }
+        heard.one = found;
+        answer
+    }
 }
 // ANCHOR_END: query
 
@@ -70,6 +101,9 @@ impl<Q: Query + ?Sized> Query for Box<Q> {
     }
     fn reset(&mut self) {
         (**self).reset()
+    }
+    fn hear(&mut self, bodies: &[Body], r: f64, heard: &mut Heard) -> Result<(), TooWide> {
+        (**self).hear(bodies, r, heard)
     }
 }
 
@@ -299,15 +333,112 @@ mod tests {
             let bodies = crowd(case, n, cols as f64 * cell, rows as f64 * cell);
             let mut every = Everybody::default();
             let mut grid = Buckets::new(cols, rows, cell);
+            let mut mail = Mailboxes::new(cols, rows, cell);
             every.build(&bodies);
             grid.build(&bodies);
-            let (mut a, mut b) = (Vec::new(), Vec::new());
+            mail.build(&bodies);
+            let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
             for i in 0..n {
                 every.near(&bodies, i, r, &mut a).unwrap();
                 grid.near(&bodies, i, r, &mut b).unwrap();
+                mail.near(&bodies, i, r, &mut c).unwrap();
                 assert_eq!(a, b, "case {case}: body {i} of {n}, {cols}x{rows} cells of {cell}");
+                assert_eq!(a, c, "case {case}: body {i} of {n}, {cols}x{rows} cells of {cell}");
                 assert!(a.windows(2).all(|w| w[0] < w[1]) && !a.contains(&i));
             }
+        }
+    }
+
+    /// A crowd with company: every body has a twin on the very same spot (no vote between
+    /// them), and some stand exactly a radius from another, on a cell's edge.
+    fn awkward(seed: u64, n: usize, w: f64, h: f64, r: f64) -> Vec<Body> {
+        let mut bodies = crowd(seed, n, w, h);
+        let mut s = Stream::new(seed, 78);
+        for i in 0..n / 4 {
+            let b = bodies[i];
+            bodies.push(b);
+            let on_edge = Vec2::new(libm::floor(b.pos.x / r) * r, b.pos.y);
+            bodies.push(Body::new(on_edge, Vec2::new(s.between(-1.0, 1.0), 0.5)));
+            bodies.push(Body::new(on_edge.add(Vec2::new(r, 0.0)), Vec2::new(0.25, -1.0)));
+        }
+        bodies
+    }
+
+    #[test]
+    fn mailboxes_hear_what_the_lists_of_everybody_say() {
+        // Tallies compared bit for bit: the same neighbours, heard in the same order.
+        let mut pick = Stream::new(12, 5);
+        for case in 0..300 {
+            let (cols, rows) = (1 + pick.index(9), 1 + pick.index(9));
+            let cell = pick.between(4.0, 40.0);
+            let r = if case % 3 == 0 { cell } else { pick.between(0.0, cell) };
+            let bodies = awkward(case, pick.index(80), cols as f64 * cell, rows as f64 * cell, r);
+            let (mut every, mut mail) = (Everybody::default(), Mailboxes::new(cols, rows, cell));
+            let (mut want, mut got) = (Heard::default(), Heard::default());
+            every.build(&bodies);
+            mail.build(&bodies);
+            every.hear(&bodies, r, &mut want).unwrap();
+            mail.hear(&bodies, r, &mut got).unwrap();
+            assert_eq!(got.len(), bodies.len());
+            for i in 0..bodies.len() {
+                assert_eq!(got.of(i), want.of(i), "case {case}: body {i} of {}", bodies.len());
+            }
+            // Asked one body at a time, they measure to the very same candidates.
+            let at_once = mail.count();
+            mail.reset();
+            let mut dst = Vec::new();
+            for i in 0..bodies.len() {
+                mail.near(&bodies, i, r, &mut dst).unwrap();
+            }
+            assert_eq!(mail.count(), at_once, "case {case}");
+        }
+    }
+
+    #[test]
+    fn a_neighbour_a_rounding_past_the_radius_is_found_by_the_mailboxes() {
+        // 32 - (16 - 2^-49) is 16 + 2^-49, which rounds to exactly 16: within a radius of 16,
+        // though the two stand in buckets two apart. The first round's buckets miss it.
+        let at = |x: f64| Body::new(Vec2::new(x, 8.0), Vec2::ZERO);
+        let bodies = [at(32.0), at(16.0 - libm::pow(2.0, -49.0))];
+        assert_eq!(bodies[0].pos.dist(bodies[1].pos), 16.0);
+        let mut dst = Vec::new();
+        let mut ask = |q: &mut dyn Query| {
+            q.build(&bodies);
+            q.near(&bodies, 0, 16.0, &mut dst).unwrap();
+            dst.clone()
+        };
+        assert_eq!(ask(&mut Everybody::default()), [1]);
+        assert_eq!(ask(&mut Mailboxes::new(4, 1, 16.0)), [1]);
+        assert_eq!(ask(&mut Buckets::new(4, 1, 16.0)), [0usize; 0], "the buckets found it now");
+    }
+
+    #[test]
+    fn pairs_that_r_times_r_would_drop_are_heard() {
+        // The root of the rounded r * r always gives back r, but for about half of all radii a
+        // square a step or two above r * r does too. Two bodies placed so that their squared
+        // distance lands on such a step are neighbours to `Everybody`, and would be lost by a
+        // query that compared with r * r; the mailboxes must hear them.
+        let mut s = Stream::new(13, 5);
+        let mut found = 0;
+        while found < 50 {
+            let r = s.between(1.0, 16.0);
+            let (edge, naive) = (squared_reach(r), r * r);
+            assert!(edge >= naive, "r = {r}: r * r is past the edge");
+            let dy = (edge - naive).sqrt();
+            if edge == naive || r * r + dy * dy != edge {
+                continue;
+            }
+            let bodies =
+                [Body::new(Vec2::ZERO, Vec2::ZERO), Body::new(Vec2::new(r, dy), Vec2::ZERO)];
+            let mut dst = Vec::new();
+            Everybody::default().near(&bodies, 0, r, &mut dst).unwrap();
+            assert_eq!(dst, [1], "r = {r}: the pair is within the rooted test");
+            let mut mail = Mailboxes::new(1, 1, 16.0);
+            mail.build(&bodies);
+            let mut heard = Heard::default();
+            mail.hear(&bodies, r, &mut heard).unwrap();
+            assert_eq!(heard.of(0).heard(), 1, "r = {r}, squared distance {edge:e}");
+            found += 1;
         }
     }
 
@@ -347,12 +478,17 @@ mod tests {
     #[test]
     fn a_radius_wider_than_a_bucket_is_refused() {
         let bodies = crowd(3, 5, 32.0, 32.0);
-        let mut q = Buckets::new(2, 2, 16.0);
-        q.build(&bodies);
-        let mut dst = Vec::new();
-        let e = q.near(&bodies, 0, 16.5, &mut dst).unwrap_err();
-        assert!(e.to_string().contains("at most 16"), "{e}");
-        assert!(q.near(&bodies, 0, f64::NAN, &mut dst).is_err());
-        assert!(q.near(&bodies, 0, 16.0, &mut dst).is_ok());
+        let mut heard = Heard::default();
+        for q in [&mut Buckets::new(2, 2, 16.0) as &mut dyn Query, &mut Mailboxes::new(2, 2, 16.0)]
+        {
+            q.build(&bodies);
+            let mut dst = Vec::new();
+            let e = q.near(&bodies, 0, 16.5, &mut dst).unwrap_err();
+            assert!(e.to_string().contains("at most 16"), "{e}");
+            assert!(q.near(&bodies, 0, f64::NAN, &mut dst).is_err());
+            assert!(q.near(&bodies, 0, 16.0, &mut dst).is_ok());
+            assert!(q.hear(&bodies, 16.5, &mut heard).is_err());
+            assert!(q.hear(&bodies, 16.0, &mut heard).is_ok());
+        }
     }
 }

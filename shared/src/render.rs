@@ -3,6 +3,13 @@
 
 use std::path::Path;
 
+use embedded_graphics::Drawable;
+use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::mono_font::ascii::FONT_9X15;
+use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::prelude::{DrawTarget, OriginDimensions, Pixel, Point, RgbColor, Size};
+use embedded_graphics::text::{Baseline, Text};
+
 use crate::Vec2;
 
 /// The window every chapter draws into, in world pixels.
@@ -48,6 +55,11 @@ impl Frame {
         self.px[y * self.w + x]
     }
 
+    /// One row of pixels, left to right.
+    pub fn row(&self, y: usize) -> &[Rgb] {
+        &self.px[y * self.w..(y + 1) * self.w]
+    }
+
     /// The pixel a world position falls in: the one whose square contains it.
     pub fn dot(&mut self, p: Vec2, c: Rgb) {
         self.set(libm::floor(p.x) as i64, libm::floor(p.y) as i64, c);
@@ -74,6 +86,18 @@ impl Frame {
         }
     }
 
+    /// A filled disc of radius `r` around (cx, cy): every pixel whose centre is within `r`,
+    /// tested in whole numbers.
+    pub fn disc(&mut self, cx: i64, cy: i64, r: i64, c: Rgb) {
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if dx * dx + dy * dy <= r * r {
+                    self.set(cx + dx, cy + dy, c);
+                }
+            }
+        }
+    }
+
     /// A filled rectangle, clipped to the frame.
     pub fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: Rgb) {
         for yy in y.max(0)..(y + h).min(self.h as i64) {
@@ -81,6 +105,41 @@ impl Frame {
                 self.set(xx, yy, c);
             }
         }
+    }
+
+    /// The frame blown up `zoom` times, each pixel a `zoom` by `zoom` square.
+    pub fn zoomed(&self, zoom: usize) -> Frame {
+        let wide = self.w * zoom;
+        let mut px = Vec::with_capacity(self.px.len() * zoom * zoom);
+        for y in 0..self.h {
+            let start = px.len();
+            for &c in self.row(y) {
+                px.extend(std::iter::repeat_n(c, zoom));
+            }
+            for _ in 1..zoom {
+                px.extend_from_within(start..start + wide);
+            }
+        }
+        Frame { w: wide, h: self.h * zoom, px }
+    }
+
+    /// Copies `other` onto this frame with its top left corner at (x, y), clipped to the frame.
+    pub fn paste(&mut self, other: &Frame, x: usize, y: usize) {
+        let w = other.w.min(self.w.saturating_sub(x));
+        for row in 0..other.h.min(self.h.saturating_sub(y)) {
+            let at = (y + row) * self.w + x;
+            self.px[at..at + w].copy_from_slice(&other.row(row)[..w]);
+        }
+    }
+
+    /// Writes `words` with their top left corner at (x, y) in a fixed 9 by 15 pixel font, and
+    /// returns the width they took. The letters are bitmaps set with whole numbers only, so
+    /// they come out the same in every build. Only ASCII has letters; anything else is a `?`.
+    pub fn text(&mut self, x: i64, y: i64, words: &str, c: Rgb) -> i64 {
+        let style = MonoTextStyle::new(&FONT_9X15, Rgb888::new(c[0], c[1], c[2]));
+        let at = Point::new(x as i32, y as i32);
+        let Ok(end) = Text::with_baseline(words, at, style, Baseline::Top).draw(self);
+        i64::from(end.x) - x
     }
 
     /// Twelve hex digits of SHA-256 over the size and every pixel: equal hashes mean frames
@@ -121,9 +180,51 @@ impl Frame {
     }
 }
 
+/// Lets the pixel fonts of `embedded-graphics` draw straight into a frame.
+impl OriginDimensions for Frame {
+    fn size(&self) -> Size {
+        Size::new(self.w as u32, self.h as u32)
+    }
+}
+
+impl DrawTarget for Frame {
+    type Color = Rgb888;
+    type Error = std::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb888>>>(
+        &mut self,
+        pixels: I,
+    ) -> Result<(), Self::Error> {
+        for Pixel(p, c) in pixels {
+            self.set(i64::from(p.x), i64::from(p.y), [c.r(), c.g(), c.b()]);
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_is_drawn_in_its_colour_and_measured() {
+        let mut f = Frame::new(60, 20);
+        let width = f.text(1, 2, "tick 7", RED);
+        assert_eq!(width, 6 * 9);
+        let red =
+            (0..60).flat_map(|x| (0..20).map(move |y| (x, y))).filter(|&(x, y)| f.get(x, y) == RED);
+        let (xs, ys): (Vec<usize>, Vec<usize>) = red.unzip();
+        assert!(!xs.is_empty());
+        assert!(*xs.iter().min().unwrap() >= 1 && *xs.iter().max().unwrap() < 55);
+        assert!(*ys.iter().min().unwrap() >= 2 && *ys.iter().max().unwrap() < 17);
+        let z = f.zoomed(3);
+        assert_eq!((z.w, z.h), (180, 60));
+        assert_eq!(z.png(1), f.png(3), "zooming is the same as saving zoomed");
+        let mut big = Frame::new(70, 30);
+        big.paste(&f, 15, 20);
+        assert_eq!(big.get(15 + 3, 20 + 5), f.get(3, 5));
+        assert_eq!(big.get(69, 29), f.get(54, 9), "clipped at the edge");
+    }
 
     #[test]
     fn off_frame_pixels_are_ignored() {

@@ -56,8 +56,19 @@ impl Wander {
     /// Turns the heading by a random amount and asks to travel that way at full speed. One draw
     /// per call, so walkers asked in index order always take the same draws.
     pub fn force(&mut self, gait: &Gait, b: &Body, s: &mut Stream) -> Vec2 {
+        Self::steer(gait, b, self.turn(s))
+    }
+
+    /// The first half of `force`: turns the heading by its one draw and returns the way it
+    /// now points, so a tick can turn every walker first and steer them all afterwards.
+    pub fn turn(&mut self, s: &mut Stream) -> Vec2 {
         self.heading += s.between(-Self::TURN, Self::TURN);
-        gait.steer(b, Vec2::from_angle(self.heading).scale(gait.max_speed))
+        Vec2::from_angle(self.heading)
+    }
+
+    /// The second half: the push toward travelling `way` at full speed.
+    pub fn steer(gait: &Gait, b: &Body, way: Vec2) -> Vec2 {
+        gait.steer(b, way.scale(gait.max_speed))
     }
 }
 // ANCHOR_END: wander

@@ -1,9 +1,11 @@
 //! A tethered body under both orders: velocity first holds its swing, position first escapes.
+//! Told as a table, drawn as a chart of offset against time, and filmed.
 
 use std::io::Write;
 use std::path::Path;
 
-use world::render::{BLUE, Frame, GREY, RED};
+use world::chart::{self, Axis, Chart, Corner, Line, Rule};
+use world::render::{BLUE, RED, Rgb};
 use world::{Body, Vec2};
 
 use crate::designs::Design;
@@ -20,7 +22,7 @@ pub fn tether(b: &Body) -> Vec2 {
 // ANCHOR_END: tether
 
 /// The held body starts 48 px right of the middle, at rest.
-fn start() -> Body {
+pub fn start() -> Body {
     Body::new(MIDDLE.add(Vec2::new(48.0, 0.0)), Vec2::ZERO)
 }
 
@@ -38,7 +40,17 @@ pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
     })
 }
 
-pub fn run(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::Result<()> {
+pub fn run(
+    out: &mut dyn Write,
+    ticks: u32,
+    picture: Option<&Path>,
+    film: Option<&Path>,
+) -> anyhow::Result<()> {
+    if film.is_some() && ticks > FILM_TICKS {
+        anyhow::bail!(
+            "--film draws a frame a tick, at most {FILM_TICKS}; give --ticks {FILM_TICKS} or fewer"
+        );
+    }
     let every = (ticks / 4).max(1);
     let (mut far_a, mut far_b) = (0.0f64, 0.0f64);
     writeln!(out, "      step: velocity, then position    step_lagging: position, then velocity")?;
@@ -64,54 +76,53 @@ pub fn run(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::R
         world::cli::count(ticks, "tick", "ticks")
     )?;
     if let Some(path) = picture {
-        draw(ticks).save_png(path, 2)?;
+        chart(ticks).save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    if let Some(path) = film {
+        crate::film::shoot(ticks)?.save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
 }
 
-/// The widest the picture gets, in columns (twice as many pixels on the page). Up to this many
-/// ticks a column is one tick; a longer run is squeezed into this width, however long it is.
-pub const MOST_COLUMNS: u32 = 2000;
+/// The grey of the rules at the starting offset: darker than the grid behind them.
+const STONE: Rgb = [150, 150, 150];
 
-/// Offset from the middle (up the page is right of the middle) against time, velocity-first in
-/// blue and lagging in red, each tick joined to the one before; grey lines mark the middle and
-/// the starting 48 px either side. The red line leaves the picture. A column holds one tick, or
-/// for a run longer than [`MOST_COLUMNS`] ticks an equal stretch of them, drawn as the band
-/// between the lowest and highest place each body reached in it.
-fn draw(ticks: u32) -> Frame {
-    squeezed(ticks, ticks.div_ceil(MOST_COLUMNS).max(1))
-}
+/// The most ticks `--film` draws: one frame each, so a film stays a few hundred kilobytes.
+pub const FILM_TICKS: u32 = 1000;
 
-/// The picture of `ticks` ticks, `per` ticks to a column.
-fn squeezed(ticks: u32, per: u32) -> Frame {
-    const HALF: i64 = 100;
-    let columns = ticks.div_ceil(per);
-    let mut f = Frame::new(columns as usize, 2 * HALF as usize + 1);
-    for x in 0..i64::from(columns) {
-        for y in [HALF - 48, HALF, HALF + 48] {
-            f.set(x, y, GREY);
-        }
-    }
-    let row = |b: &Body| HALF - libm::round(b.pos.x - MIDDLE.x).clamp(-1e6, 1e6) as i64;
-    let mut last = (row(&start()), row(&start()));
-    // Each body's band in the column being drawn: (top, bottom), starting at the last row.
-    let mut band = ((last.0, last.0), (last.1, last.1));
-    let widen = |(top, bottom): (i64, i64), y: i64| (top.min(y), bottom.max(y));
+/// Offset from the middle against time for both bodies, with the starting offset either side
+/// as grey rules. The lagging body's line leaves the chart, and is cut where it does.
+fn chart(ticks: u32) -> Chart {
+    let offset = |b: &Body| b.pos.x - MIDDLE.x;
+    let start = (0.0, offset(&start()));
+    let (mut first, mut lagging) = (vec![start], vec![start]);
     for (i, (a, b)) in swings(ticks).enumerate() {
-        let now = (row(&a), row(&b));
-        band = (widen(band.0, now.0), widen(band.1, now.1));
-        last = now;
-        let t = i as u32 + 1;
-        if t.is_multiple_of(per) || t == ticks {
-            let x = i64::from(i as u32 / per);
-            for ((top, bottom), colour) in [(band.1, RED), (band.0, BLUE)] {
-                f.rect(x, top, 1, bottom - top + 1, colour);
-            }
-            band = ((last.0, last.0), (last.1, last.1));
-        }
+        let t = f64::from(i as u32 + 1);
+        first.push((t, offset(&a)));
+        lagging.push((t, offset(&b)));
     }
-    f
+    let to = f64::from(ticks);
+    Chart {
+        title: format!("A tethered body, {ticks} ticks under each order of a step"),
+        x: Axis::linear("tick", 0.0, to, chart::step_for(to, 10)),
+        y: Axis::linear("offset from the middle (px, + is right)", -150.0, 150.0, 50.0),
+        lines: vec![
+            Line { name: "velocity first (step)".into(), colour: BLUE, points: first, dots: false },
+            Line {
+                name: "position first (step_lagging)".into(),
+                colour: RED,
+                points: lagging,
+                dots: false,
+            },
+        ],
+        rules: vec![
+            Rule { name: "48 px out, where both started".into(), colour: STONE, at: 48.0 },
+            Rule { name: String::new(), colour: STONE, at: -48.0 },
+        ],
+        key: Corner::LowerRight,
+    }
 }
 
 #[cfg(test)]
@@ -130,20 +141,10 @@ mod tests {
     }
 
     #[test]
-    fn a_long_run_is_squeezed_into_the_widest_picture() {
-        assert_eq!(draw(400).w, 400);
-        assert_eq!(draw(2000).w, 2000);
-        assert_eq!(draw(2001).w, 1001, "two ticks a column");
-        assert_eq!(draw(1_000_000).w, 2000);
-        // A squeezed column is blue wherever either of the two one-tick columns it stands for
-        // is blue: the band joins them, and nothing is lost or added.
-        let (one, two) = (squeezed(600, 1), squeezed(600, 2));
-        assert_eq!((one.w, two.w, one.h), (600, 300, 201));
-        for x in 0..300 {
-            for y in 0..201 {
-                let blue = |f: &Frame, x: usize| f.get(x, y) == BLUE;
-                assert_eq!(blue(&two, x), blue(&one, 2 * x) || blue(&one, 2 * x + 1), "({x}, {y})");
-            }
-        }
+    fn a_long_run_is_thinned_to_a_chart_a_browser_opens() {
+        // A million ticks is two million points; the chart keeps what a reader can see.
+        let svg = chart(1_000_000).svg();
+        assert!(svg.len() < 300_000, "a million ticks made {} bytes of SVG", svg.len());
+        assert!(svg.contains("position first (step_lagging)"));
     }
 }

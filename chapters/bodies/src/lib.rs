@@ -11,6 +11,7 @@ use world::cli::Writes;
 use world::out::Asked;
 
 pub mod designs;
+mod film;
 pub mod held;
 pub mod reorder;
 pub mod swarm;
@@ -65,11 +66,14 @@ pub enum Mode {
         /// Ticks to run: 1 to 1,000,000.
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Also draw both paths (offset from the middle against time) into this PNG: one
-        /// column a tick up to 2,000 ticks; a longer run is squeezed into 2,000 columns, each
-        /// the band its stretch of ticks covered.
+        /// Also chart both paths (offset from the middle against time) into this SVG; a long
+        /// run is thinned to the points the chart can show, so any run makes a small file.
         #[arg(long, value_name = "FILE")]
         picture: Option<PathBuf>,
+        /// Also film both bodies side by side, a frame a tick, into this animated PNG (at most
+        /// 1000 ticks).
+        #[arg(long, value_name = "FILE")]
+        film: Option<PathBuf>,
     },
     /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
     /// float's bits agree on every tick.
@@ -120,9 +124,10 @@ pub const BOOK_ORDER: &[&str] =
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         match &self.mode {
-            Some(Mode::Held { picture, .. } | Mode::Swarm { picture, .. }) => {
-                picture.iter().cloned().map(Asked::File).collect()
+            Some(Mode::Held { picture, film, .. }) => {
+                picture.iter().chain(film).cloned().map(Asked::File).collect()
             }
+            Some(Mode::Swarm { picture, .. }) => picture.iter().cloned().map(Asked::File).collect(),
             _ => Vec::new(),
         }
     }
@@ -133,7 +138,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Table { ticks, design }) => table::table(out, ticks, design),
         Some(Mode::Orders { ticks }) => table::orders(out, ticks),
-        Some(Mode::Held { ticks, picture }) => held::run(out, ticks, picture.as_deref()),
+        Some(Mode::Held { ticks, picture, film }) => {
+            held::run(out, ticks, picture.as_deref(), film.as_deref())
+        }
         Some(Mode::Swarm { seed, ticks, picture, design }) => {
             swarm::twice(out, seed, ticks, design, picture.as_deref())
         }

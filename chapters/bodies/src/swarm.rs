@@ -114,10 +114,24 @@ pub fn twice(
         for b in &one {
             trails.dot(b.pos, INK);
         }
-        trails.save_png(path, 3)?;
+        keyed(&trails, ticks).save_png(path, 1)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
+}
+
+/// The trails blown up three times, with a strip under them saying what the two shades are.
+fn keyed(trails: &Frame, ticks: u32) -> Frame {
+    let big = trails.zoomed(3);
+    let mut f = Frame::new(big.w, big.h + 26);
+    f.paste(&big, 0, 0);
+    f.text(
+        6,
+        big.h as i64 + 6,
+        &format!("grey: every place in {ticks} ticks; black: the last"),
+        INK,
+    );
+    f
 }
 
 /// The widest distance between the same body in two swarms.

@@ -5,10 +5,11 @@ use std::io::Write;
 use std::path::Path;
 
 use world::beast::Design;
+use world::chart::{self, Axis, Chart, Corner, Line};
 use world::cli::yes;
 use world::progress::Progress;
+use world::render::{BLUE, RED};
 
-use crate::chart::{self, Chart, Series};
 use crate::town::{COLS, CROWD, ROWS, found, run_for, timed};
 
 pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
@@ -77,29 +78,27 @@ pub fn run(
     Ok(())
 }
 
-/// The timings as a chart: one crew a step across (1, 2, 4, 8, 16), ms a tick up from zero,
-/// kept threads in blue and threads made per phase in red, a grey rule every millisecond (or
-/// every half one on a fast machine, or every five on a slow one).
+/// The timings as a chart: crews across, evenly spaced, ms a tick up from zero, kept threads
+/// against threads made for every phase.
 fn draw(times: &[(usize, f64, f64)]) -> Chart {
-    let top = times.iter().map(|t| t.1.max(t.2)).fold(0.0, f64::max) * 1.1;
-    let y_rule = if top <= 4.0 {
-        0.5
-    } else if top <= 12.0 {
-        1.0
-    } else {
-        5.0
-    };
-    let across = |k: usize| k as f64 + 0.5;
-    let line = |pick: fn(&(usize, f64, f64)) -> f64, colour| Series {
-        points: times.iter().enumerate().map(|(k, t)| (across(k), pick(t))).collect(),
+    let top = times.iter().map(|t| t.1.max(t.2)).fold(0.0, f64::max) * 1.15;
+    let step = chart::step_for(top, 8);
+    let crews: Vec<f64> = times.iter().map(|t| t.0 as f64).collect();
+    let line = |name: &str, colour, pick: fn(&(usize, f64, f64)) -> f64| Line {
+        name: name.into(),
         colour,
+        points: times.iter().map(|t| (t.0 as f64, pick(t))).collect(),
+        dots: true,
     };
     Chart {
-        x_max: times.len() as f64,
-        y_max: chart::round_up(top, y_rule),
-        y_rule,
-        x_ticks: (0..times.len()).map(across).collect(),
-        levels: Vec::new(),
-        series: vec![line(|t| t.1, chart::KEPT), line(|t| t.2, chart::MADE)],
+        title: "The creature phase by crew, on this machine".into(),
+        x: Axis::marked("threads in the crew (log scale)", &crews, true),
+        y: Axis::linear("ms a tick", 0.0, chart::round_up(top, step), step),
+        lines: vec![
+            line("kept threads", BLUE, |t| t.1),
+            line("threads made every phase", RED, |t| t.2),
+        ],
+        rules: Vec::new(),
+        key: Corner::LowerRight,
     }
 }

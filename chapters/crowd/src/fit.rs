@@ -6,9 +6,10 @@ use std::path::Path;
 
 use world::beast::Design;
 use world::beast::brain::MULTIPLIES;
+use world::chart::{self, Axis, Chart, Corner, Line, Rule};
 use world::progress::Progress;
+use world::render::{BLUE, RED, Rgb};
 
-use crate::chart::{self, Chart, ORANGE, Series};
 use crate::town::{BUDGET_MS, COLS, CROWD, ROWS, found, timed};
 
 pub const TIMES: [u32; 4] = [1, 2, 5, 10];
@@ -72,20 +73,32 @@ pub fn run(
     Ok(())
 }
 
-/// The timings as a chart: creatures across from zero with a tick every 10,000, ms a tick up
-/// from zero with a grey rule every 10 ms, the budget of 50 ms as a red rule and half of it as
-/// an orange one, and the runs as a blue line.
+/// An orange for the second rule, told apart from the red one.
+const ORANGE: Rgb = [230, 140, 20];
+
+/// The timings as a chart: creatures across from zero, ms a tick up from zero (both numbered at
+/// round steps, ten at most), the runs as one line, and the 50 ms budget and the 25 ms aimed
+/// for as rules.
 fn draw(times: &[(f64, f64)]) -> Chart {
-    let wide = times.iter().map(|t| t.0).fold(0.0, f64::max);
+    let wide = times.iter().map(|t| t.0).fold(0.0, f64::max) * 1.05;
     let high = times.iter().map(|t| t.1).fold(BUDGET_MS, f64::max) * 1.1;
-    let x_max = chart::round_up(wide * 1.05, 10_000.0);
+    let across = chart::step_for(wide, 10);
+    let up = chart::step_for(high, 10);
     Chart {
-        x_max,
-        y_max: chart::round_up(high, 10.0),
-        y_rule: 10.0,
-        x_ticks: (1..).map(|k| f64::from(k) * 10_000.0).take_while(|&x| x <= x_max).collect(),
-        levels: vec![(BUDGET_MS, world::render::RED), (BUDGET_MS / 2.0, ORANGE)],
-        series: vec![Series { points: times.to_vec(), colour: world::render::BLUE }],
+        title: "Creatures against ms a tick, on this machine".into(),
+        x: Axis::linear("creatures", 0.0, chart::round_up(wide, across), across),
+        y: Axis::linear("ms a tick", 0.0, chart::round_up(high, up), up),
+        lines: vec![Line {
+            name: "the creature phase".into(),
+            colour: BLUE,
+            points: times.to_vec(),
+            dots: true,
+        }],
+        rules: vec![
+            Rule { name: "the 50 ms budget".into(), colour: RED, at: BUDGET_MS },
+            Rule { name: "25 ms, aimed for at 30,000".into(), colour: ORANGE, at: BUDGET_MS / 2.0 },
+        ],
+        key: Corner::UpperLeft,
     }
 }
 

@@ -13,7 +13,7 @@ use world::beast::Design;
 use world::cli::{Writes, whole};
 use world::out::Asked;
 
-mod chart;
+mod close;
 mod crew;
 mod designs;
 mod fit;
@@ -121,9 +121,7 @@ pub enum Mode {
         /// Also time each crew's phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
-        /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
-        /// (up) for crews 1 to 16 (across), kept threads in blue, threads made per phase in
-        /// red, a grey rule every ms.
+        /// Also chart the timings into this SVG (and so time them, as --clock does).
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
         #[command(flatten)]
@@ -146,9 +144,8 @@ pub enum Mode {
         /// is 99,000 creatures), separated by commas.
         #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
         more: Vec<u32>,
-        /// Also draw the timings into this PNG (and so time them, as --clock does): ms a tick
-        /// (up) against creatures (across, a tick every 10,000), in blue; the 50 ms budget in
-        /// red, 25 ms in orange, a grey rule every 10 ms.
+        /// Also chart the timings into this SVG (and so time them, as --clock does), with the
+        /// 50 ms budget and the 25 ms aimed for as rules.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
         #[command(flatten)]
@@ -162,6 +159,14 @@ pub enum Mode {
         /// The PNG to draw into (600 by 400 pixels).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Also draw the 32x20-cell window with the most burials close up, with a key, into
+        /// this PNG (and outline it on the whole valley).
+        #[arg(long, value_name = "FILE")]
+        close: Option<PathBuf>,
+        /// Also film that window over the run, a frame a tick with every fan and death, into
+        /// this animated PNG (at most 1000 ticks).
+        #[arg(long, value_name = "FILE")]
+        film: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
     },
@@ -197,10 +202,14 @@ impl Writes for Cli {
         let file = match &self.mode {
             Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
             Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => chart.clone(),
-            Some(Mode::Picture { out, .. }) => Some(out.clone()),
             _ => None,
         };
-        file.into_iter().map(Asked::File).collect()
+        let mut files: Vec<PathBuf> = file.into_iter().collect();
+        if let Some(Mode::Picture { out, close, film, .. }) = &self.mode {
+            files.push(out.clone());
+            files.extend(close.iter().chain(film).cloned());
+        }
+        files.into_iter().map(Asked::File).collect()
     }
 }
 
@@ -221,8 +230,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let crew = crew.unwrap_or_else(cores);
             fit::run(out, ticks, design, crew, clock, &more, chart.as_deref())
         }
-        Some(Mode::Picture { ticks, out: path, design }) => {
-            town::picture(out, ticks, design, &path)
+        Some(Mode::Picture { ticks, out: path, close, film, design }) => {
+            town::picture(out, ticks, design, &path, close.as_deref(), film.as_deref())
         }
         Some(Mode::Designs { ticks, clock }) => designs::run(out, ticks, clock),
         None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, run),

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use world::beast::{Design, Moment, World};
 use world::progress::Progress;
-use world::render::{Frame, INK, RED};
+use world::render::{Frame, INK};
+
+use crate::close;
 
 pub const SEED: u64 = 5;
 pub const COLS: usize = 150;
@@ -66,8 +68,22 @@ pub fn timed(w: &mut World, ticks: u32, progress: &Progress) -> Clock {
 }
 
 /// The valley after `ticks`: ground in its colours, plants green by their grams, cells where
-/// a body was buried in red, creatures as dark dots; 4 pixels to a cell.
-pub fn picture(out: &mut dyn Write, ticks: u32, design: Design, path: &Path) -> anyhow::Result<()> {
+/// a body was buried in terracotta, creatures as dark dots; 4 pixels to a cell. With `close` or
+/// `film`, the window with the most burials is outlined on it, drawn close up with a key, and
+/// filmed over the same run.
+pub fn picture(
+    out: &mut dyn Write,
+    ticks: u32,
+    design: Design,
+    path: &Path,
+    close: Option<&Path>,
+    film: Option<&Path>,
+) -> anyhow::Result<()> {
+    if film.is_some() && ticks > FILM_TICKS {
+        anyhow::bail!(
+            "--film draws a frame a tick, at most {FILM_TICKS}; give --ticks {FILM_TICKS} or fewer"
+        );
+    }
     let mut w = found(CROWD, ROWS, design, crate::cores())?;
     run_for(&mut w, ticks, &Progress::new("picture", u64::from(ticks)));
     const PX: i64 = 4;
@@ -79,11 +95,11 @@ pub fn picture(out: &mut dyn Write, ticks: u32, design: Design, path: &Path) -> 
             [(200.0 - 150.0 * g) as u8, (220.0 - 60.0 * g) as u8, (150.0 - 110.0 * g) as u8];
         f.rect(st.x * PX, st.y * PX, PX, PX, shade);
     }
-    // Where bodies were buried, in red: the litter left on a cell.
+    // Where bodies were buried: the litter left on a cell.
     for y in 0..ROWS as i64 {
         for x in 0..COLS as i64 {
             if w.hab.litter[y as usize * COLS + x as usize] > 0.0 {
-                f.rect(x * PX, y * PX, PX, PX, RED);
+                f.rect(x * PX, y * PX, PX, PX, close::LITTER);
             }
         }
     }
@@ -91,7 +107,58 @@ pub fn picture(out: &mut dyn Write, ticks: u32, design: Design, path: &Path) -> 
         let (x, y) = ((c.x * PX as f64) as i64, (c.y * PX as f64) as i64);
         f.rect(x - 1, y - 1, 2, 2, INK);
     }
+    let win = close::busiest(&w);
+    if close.is_some() || film.is_some() {
+        // The window's outline, two pixels wide, just outside the cells it shows.
+        let (x, y, wide, high) = (win.x * PX, win.y * PX, close::COLS * PX, close::ROWS * PX);
+        for k in 1..=2 {
+            f.rect(x - k, y - k, wide + 2 * k, 1, INK);
+            f.rect(x - k, y + high - 1 + k, wide + 2 * k, 1, INK);
+            f.rect(x - k, y - k, 1, high + 2 * k, INK);
+            f.rect(x + wide - 1 + k, y - k, 1, high + 2 * k, INK);
+        }
+    }
+    let deaths = match film {
+        Some(p) => {
+            let fresh = found(CROWD, ROWS, design, crate::cores())?;
+            let (reel, deaths) = close::film(fresh, win, ticks)?;
+            Some((p, reel, deaths))
+        }
+        None => None,
+    };
+    if close.is_some() || film.is_some() {
+        let (x1, y1) = (win.x + close::COLS - 1, win.y + close::ROWS - 1);
+        writeln!(
+            out,
+            "the {}x{}-cell window with the most burials: cells {} to {x1} across, {} to {y1} down",
+            close::COLS,
+            close::ROWS,
+            win.x,
+            win.y
+        )?;
+        let (creatures, plants, litter) = close::census(&w, win);
+        writeln!(
+            out,
+            "in it after tick {ticks}: {creatures} creatures, {plants} plants, {litter} cells with litter"
+        )?;
+        if let Some((_, _, deaths)) = &deaths {
+            writeln!(out, "deaths in it over the {ticks} ticks: {deaths}")?;
+        }
+    }
     f.save_png(path, 1).context("the valley's picture")?;
     writeln!(out, "wrote {}", path.display())?;
+    if let Some(p) = close {
+        let caption = format!("after tick {ticks}");
+        let extra = close::Extras { caption, ..close::Extras::default() };
+        close::frame(&w, win, &extra, false).save_png(p, 1).context("the close-up")?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
+    if let Some((p, reel, _)) = deaths {
+        reel.save(p)?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
     Ok(())
 }
+
+/// The most ticks `--film` draws: one frame each.
+pub const FILM_TICKS: u32 = 1000;

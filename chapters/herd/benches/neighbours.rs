@@ -1,4 +1,5 @@
-//! One full tick of the benchmark crowd through each neighbour query, at five sizes.
+//! One full tick of the benchmark crowd through each neighbour query, at five sizes, and of the
+//! most crowded valley.
 //!
 //! The times belong to the machine that ran them. Alongside each, the bench prints the distance
 //! tests it made per tick, which belong to no machine.
@@ -6,18 +7,19 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use herd::scene::{Herd, SIZES, crowd};
-
-use world::near::{Buckets, Everybody, Query};
+use herd::scene::{Herd, Listen, SIZES, crowd, valley_crowd};
+use world::near::{Buckets, Everybody, Mailboxes, Query};
 use world::terra::CELL;
 
 fn one<Q: Query>(
     c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: &str,
     n: usize,
-    mut herd: Herd<Q>,
+    herd: Herd<Q>,
+    listen: Listen,
 ) {
-    // One tick first, so the buckets' lists have their memory before the clock starts.
+    let mut herd = herd.listening(listen);
+    // One tick first, so the queries' memory is grown before the clock starts.
     herd.tick().expect("the crowd's radius fits its buckets");
     herd.query.reset();
     let mut ticks = 0u64;
@@ -28,18 +30,39 @@ fn one<Q: Query>(
             black_box(&herd.bodies);
         })
     });
-    println!("{name}/{n}: {:.1} tests/tick", herd.query.count() as f64 / ticks.max(1) as f64);
+    // A benchmark the filter left out never ticked, and has no count to show.
+    if ticks > 0 {
+        println!("{name}/{n}: {:.1} tests/tick", herd.query.count() as f64 / ticks as f64);
+    }
 }
 
+/// Everybody and the first round's buckets hear their neighbours in three passes, as the first
+/// round built them; the mailboxes in one.
 fn neighbours(c: &mut Criterion) {
     let mut g = c.benchmark_group("neighbours");
     g.sample_size(10);
     for n in SIZES {
-        one(&mut g, "everybody", n, crowd(n, |_, _| Everybody::default()));
-        one(&mut g, "buckets", n, crowd(n, |cols, rows| Buckets::new(cols, rows, CELL)));
+        let three = Listen::ThreePasses;
+        one(&mut g, "everybody", n, crowd(n, |_, _| Everybody::default()), three);
+        one(&mut g, "buckets", n, crowd(n, |cols, rows| Buckets::new(cols, rows, CELL)), three);
+        let mail = crowd(n, |cols, rows| Mailboxes::new(cols, rows, CELL));
+        one(&mut g, "mailboxes", n, mail, Listen::OnePass);
     }
     g.finish();
 }
 
-criterion_group!(benches, neighbours);
+/// The 192x128 valley at its most crowded: about ninety neighbours a walker.
+fn valley(c: &mut Criterion) {
+    let mut g = c.benchmark_group("valley");
+    g.sample_size(10);
+    let n = herd::MOST_WALKERS as usize;
+    let three = Listen::ThreePasses;
+    one(&mut g, "everybody", n, valley_crowd(|_, _| Everybody::default()), three);
+    one(&mut g, "buckets", n, valley_crowd(|cols, rows| Buckets::new(cols, rows, CELL)), three);
+    let mail = valley_crowd(|cols, rows| Mailboxes::new(cols, rows, CELL));
+    one(&mut g, "mailboxes", n, mail, Listen::OnePass);
+    g.finish();
+}
+
+criterion_group!(benches, neighbours, valley);
 criterion_main!(benches);

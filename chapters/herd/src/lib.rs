@@ -62,6 +62,15 @@ fn tests_ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 1000).map(|n| n as u32)
 }
 
+/// Which round of the chapter `tests` and `clock` show: 1 or 2.
+fn round(s: &str) -> Result<u8, String> {
+    match s {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        _ => Err(format!("there is no round '{s}': the chapter has rounds 1 and 2")),
+    }
+}
+
 /// A neighbour radius in world pixels: more than zero. Whether it fits the buckets is for the
 /// buckets to say.
 fn radius(s: &str) -> Result<f64, String> {
@@ -97,6 +106,10 @@ pub enum Mode {
         shot: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
+        /// Also film each row, a frame a tick from the scatter it starts as, into the animated
+        /// PNG DIR/<rule>.png (at most 1000 ticks; the folder is made if need be).
+        #[arg(long, value_name = "DIR")]
+        film: Option<PathBuf>,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
@@ -116,13 +129,18 @@ pub enum Mode {
     /// Times one tick of the same crowds through both queries: a measurement, so it differs
     /// from machine to machine and run to run, and the book keeps it in a measured block.
     ///
+    /// The designs take turns, five rounds each, and each figure is the best of its rounds, so
+    /// a moment when the machine was busy elsewhere does not count against one design alone.
     /// Criterion's benchmark (`cargo bench -p herd`) asks the same question more carefully.
     Clock {
         /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
         #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
         millis: u32,
-        /// Also draw both times against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets; one grey line up is ten times slower).
+        /// Which round of the chapter to time: 1 is everybody against the buckets, 2 adds the
+        /// mailboxes, the most crowded valley and each change of the second round on its own.
+        #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
+        round: u8,
+        /// Also chart the times against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -134,8 +152,12 @@ pub enum Mode {
         /// second or so).
         #[arg(long, default_value = "10", value_parser = tests_ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Also draw both counts against the crowd size into this PNG (log scales: red is
-        /// everybody, blue the buckets).
+        /// Which round of the chapter to count: 1 is everybody against the buckets, 2 the
+        /// buckets against the mailboxes, with the neighbours in reach and the most crowded
+        /// valley.
+        #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
+        round: u8,
+        /// Also chart the counts against the crowd size into this SVG, on log scales.
         #[arg(long, value_name = "FILE")]
         chart: Option<PathBuf>,
     },
@@ -174,13 +196,16 @@ pub const BOOK_ORDER: &[&str] = &[
     "alone -n 120 --ticks 400",
     "sweep --rule all -n 120 --ticks 400",
     "tests",
+    "tests --round 2",
     "designs",
 ];
 
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         match &self.mode {
-            Some(Mode::Alone { shot: Some(dir), .. }) => vec![Asked::Folder(dir.clone())],
+            Some(Mode::Alone { shot, film, .. }) => {
+                shot.iter().chain(film).cloned().map(Asked::Folder).collect()
+            }
             Some(Mode::Clock { chart: Some(path), .. } | Mode::Tests { chart: Some(path), .. }) => {
                 vec![Asked::File(path.clone())]
             }
@@ -193,13 +218,15 @@ impl Writes for Cli {
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
-        Some(Mode::Alone { scene, rule, shot, design }) => {
+        Some(Mode::Alone { scene, rule, shot, film, design }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(out, &scene, design, &rules, shot.as_deref())
+            alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
-        Some(Mode::Tests { ticks, chart }) => tests::run(out, ticks, chart.as_deref()),
-        Some(Mode::Clock { millis, chart }) => clock::run(out, millis, chart.as_deref()),
+        Some(Mode::Tests { ticks, round: 1, chart }) => tests::run(out, ticks, chart.as_deref()),
+        Some(Mode::Tests { ticks, chart, .. }) => tests::second(out, ticks, chart.as_deref()),
+        Some(Mode::Clock { millis, round: 1, chart }) => clock::run(out, millis, chart.as_deref()),
+        Some(Mode::Clock { millis, chart, .. }) => clock::second(out, millis, chart.as_deref()),
         Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }

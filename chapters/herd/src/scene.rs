@@ -2,7 +2,7 @@
 //! allowed to hear, a wandering heading and the edge of the field.
 
 use world::flock::Weights;
-use world::near::{Everybody, Query, TooWide};
+use world::near::{Everybody, Heard, Query, TooWide};
 use world::render::{Frame, INK};
 use world::rng::Stream;
 use world::steer::{Gait, Wander};
@@ -90,10 +90,23 @@ impl Rule {
     }
 }
 
+/// How a tick hands each walker's neighbours to its rules. Both give the rules the same sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listen {
+    /// The first round: ask for one walker's neighbours at a time, copy them out, and let each
+    /// rule walk the copy.
+    ThreePasses,
+    /// The second round: every walker hears all its neighbours at once, each into one tally
+    /// that keeps the three rules' sums side by side.
+    OnePass,
+}
+
 /// Walkers, their wandering headings, and the query that finds their neighbours.
 pub struct Herd<Q: Query> {
     pub bodies: Vec<Body>,
     pub query: Q,
+    /// How the tick hears the neighbours: one pass unless set otherwise.
+    pub listen: Listen,
     wanders: Vec<Wander>,
     chance: Stream,
     weights: Weights,
@@ -102,6 +115,8 @@ pub struct Herd<Q: Query> {
     // Reused every tick so that a tick allocates nothing once the crowd is settled.
     found: Vec<usize>,
     near: Vec<Body>,
+    heard: Heard,
+    ways: Vec<Vec2>,
 }
 
 impl<Q: Query> Herd<Q> {
@@ -138,13 +153,30 @@ impl<Q: Query> Herd<Q> {
             size,
             found: Vec::new(),
             near: Vec::new(),
+            heard: Heard::default(),
+            ways: Vec::new(),
+            listen: Listen::OnePass,
+        }
+    }
+
+    /// The same herd, hearing its neighbours the other way.
+    pub fn listening(mut self, listen: Listen) -> Herd<Q> {
+        self.listen = listen;
+        self
+    }
+
+    /// One tick: every walker's push is worked out from where everybody stood when the tick
+    /// began, and only then does anybody move.
+    pub fn tick(&mut self) -> Result<(), TooWide> {
+        match self.listen {
+            Listen::ThreePasses => self.tick_three_passes(),
+            Listen::OnePass => self.tick_one_pass(),
         }
     }
 
     // ANCHOR: tick
-    /// One tick: every walker's push is worked out from where everybody stood when the tick
-    /// began, and only then does anybody move.
-    pub fn tick(&mut self) -> Result<(), TooWide> {
+    /// The first round's tick: one walker's neighbours at a time, copied out for the rules.
+    fn tick_three_passes(&mut self) -> Result<(), TooWide> {
         self.query.build(&self.bodies);
         for i in 0..self.bodies.len() {
             self.query.near(&self.bodies, i, self.radius, &mut self.found)?;
@@ -163,6 +195,28 @@ impl<Q: Query> Herd<Q> {
         Ok(())
     }
     // ANCHOR_END: tick
+
+    // ANCHOR: one_pass
+    /// The second round's tick: every walker hears all its neighbours first, into one tally
+    /// each. After that nobody looks at anybody else, so each walker can step as soon as its
+    /// own push is known.
+    fn tick_one_pass(&mut self) -> Result<(), TooWide> {
+        self.query.build(&self.bodies);
+        self.query.hear(&self.bodies, self.radius, &mut self.heard)?;
+        self.ways.clear();
+        self.ways.extend(self.wanders.iter_mut().map(|w| w.turn(&mut self.chance)));
+        for i in 0..self.bodies.len() {
+            let b = self.bodies[i];
+
+            let mut f = self.weights.heard(&GAIT, &b, self.heard.of(i));
+            f += Wander::steer(&GAIT, &b, self.ways[i]).scale(WANDER);
+            f += self.rim(&b).scale(RIM_WEIGHT);
+            self.bodies[i].push(GAIT.cut(f));
+            self.bodies[i].step();
+        }
+        Ok(())
+    }
+    // ANCHOR_END: one_pass
 
     // ANCHOR: rim
     /// Near an edge, ask to travel straight back in, away from every edge that is too close.
@@ -184,6 +238,11 @@ impl<Q: Query> Herd<Q> {
         }
     }
     // ANCHOR_END: rim
+
+    /// What the walkers heard in the last tick of one pass (nothing after a tick of three).
+    pub fn heard(&self) -> &Heard {
+        &self.heard
+    }
 
     /// The walkers drawn over `ground` (the valley, painted once).
     pub fn frame(&self, ground: &Frame) -> Frame {
@@ -214,6 +273,15 @@ pub const CROWD_SEED: u64 = 9;
 
 /// The crowd sizes of the `tests` table, the `clock` table and the benchmark.
 pub const SIZES: [usize; 5] = [32, 128, 512, 2048, 8192];
+
+/// The most crowded herd of the chapter: the most walkers the book's valley takes, on the
+/// valley itself, hearing all three rules, with the valley's seed. About ninety neighbours a
+/// walker.
+pub fn valley_crowd<Q: Query>(query: impl FnOnce(usize, usize) -> Q) -> Herd<Q> {
+    let n = crate::MOST_WALKERS as usize;
+    let q = query(VALLEY_COLS, VALLEY_ROWS);
+    Herd::new(VALLEY_SEED, n, VALLEY_COLS, VALLEY_ROWS, Rule::All, RADIUS, q)
+}
 
 /// The side of the square field, in cells, that holds `n` walkers two to a cell.
 pub fn crowd_side(n: usize) -> usize {

@@ -1,5 +1,5 @@
-//! One herd through all three queries at once: the proof that the buckets change nothing, and
-//! that the order of the candidates is what makes that true.
+//! One herd through every query at once: the proof that the buckets and the mailboxes change
+//! nothing, and that the order of the neighbours is what makes that true.
 
 use std::io::Write;
 
@@ -10,26 +10,18 @@ use world::progress::Progress;
 
 use crate::Scene;
 use crate::designs::Design;
-use crate::scene::{Herd, Rule, VALLEY_COLS, VALLEY_ROWS, ground};
+use crate::scene::{Herd, Rule, ground};
 
 pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
     let Scene { n, ticks, radius, seed } = *scene;
     Design::default().fits(radius)?;
     let ground = ground(seed);
-    let make = |d: Design| {
-        Herd::new(
-            seed,
-            n,
-            VALLEY_COLS,
-            VALLEY_ROWS,
-            rule,
-            radius,
-            d.query(VALLEY_COLS, VALLEY_ROWS),
-        )
-    };
-    let mut all = make(Design { everybody: true, ..Design::default() });
-    let mut ordered = make(Design::default());
-    let mut loose = make(Design { unordered: true, ..Design::default() });
+    // The first round's three queries as the first round built them, and the second round's.
+    let round_one = Design { three_passes: true, ..Design::default() };
+    let mut all = Design { everybody: true, ..round_one }.herd(scene, rule);
+    let mut ordered = Design { buckets: true, ..round_one }.herd(scene, rule);
+    let mut loose = Design { unordered: true, ..round_one }.herd(scene, rule);
+    let mut mail = Design::default().herd(scene, rule);
 
     writeln!(
         out,
@@ -38,24 +30,28 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
         rule.label(),
         count(ticks, "tick", "ticks")
     )?;
-    writeln!(out, "one herd asked three ways: everybody, buckets, and buckets left unordered")?;
+    writeln!(
+        out,
+        "one herd asked four ways: everybody, buckets, buckets left unordered, and mailboxes"
+    )?;
     writeln!(out, "each \"same?\" pair compares the frame hash, then the hash of every number")?;
     writeln!(out)?;
     writeln!(
         out,
-        "tick  everybody: frame  numbers           buckets same?  unordered same?  tests per tick: everybody  buckets  unordered"
+        "tick  everybody: frame  numbers           buckets same?  unordered same?  mailboxes same?  tests per tick: everybody  buckets  unordered  mailboxes"
     )?;
-    let (mut ordered_off, mut loose_off) = (0, 0);
+    let (mut ordered_off, mut loose_off, mut mail_off) = (0, 0, 0);
     let (mut loose_numbers, mut loose_frames) = (None, None);
     let progress = Progress::new("sweep", u64::from(ticks));
     for t in 0..=ticks {
         if t > 0 {
-            for h in [&mut all.query, &mut ordered.query, &mut loose.query] {
+            for h in [&mut all.query, &mut ordered.query, &mut loose.query, &mut mail.query] {
                 h.reset();
             }
             all.tick()?;
             ordered.tick()?;
             loose.tick()?;
+            mail.tick()?;
             progress.step();
         }
         // ANCHOR: compare
@@ -66,9 +62,11 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
         };
         let (of, on) = same(&ordered);
         let (lf, ln) = same(&loose);
+        let (mf, mn) = same(&mail);
         if t > 0 {
             ordered_off += u32::from(!(of && on));
             loose_off += u32::from(!(lf && ln));
+            mail_off += u32::from(!(mf && mn));
             loose_numbers = loose_numbers.or((!ln).then_some(t));
             loose_frames = loose_frames.or((!lf).then_some(t));
         }
@@ -76,14 +74,17 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
         if t % every == 0 || t == ticks {
             writeln!(
                 out,
-                "{t:>4}  {frame}  {numbers}  {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}",
+                "{t:>4}  {frame}  {numbers}  {:>6} {:>3}      {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}  {:>9}",
                 yes(of),
                 yes(on),
                 yes(lf),
                 yes(ln),
+                yes(mf),
+                yes(mn),
                 all.query.count(),
                 ordered.query.count(),
-                loose.query.count()
+                loose.query.count(),
+                mail.query.count()
             )?;
         }
     }
@@ -92,6 +93,7 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     let span = count(ticks, "tick", "ticks");
     writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {span}")?;
     writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
+    writeln!(out, "  mailboxes disagreed with everybody on {mail_off} of {span}")?;
     let first = |t: Option<u32>| t.map_or(format!("never, in {span}"), |t| format!("tick {t}"));
     writeln!(out, "  unordered numbers first differed: {}", first(loose_numbers))?;
     writeln!(out, "  unordered frames first differed:  {}", first(loose_frames))?;

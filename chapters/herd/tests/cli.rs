@@ -37,6 +37,8 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["sweep", "--every", "0"], 2, "every");
     refused(&["tests", "--ticks", "0"], 2, "ticks");
     refused(&["clock", "--millis", "0"], 2, "millis");
+    refused(&["tests", "--round", "3"], 2, "round");
+    refused(&["clock", "--round", "0"], 2, "round");
     refused(&["graze"], 2, "graze");
     refused(&["alone", "--everybody", "--unordered"], 2, "cannot be used with");
 }

@@ -1,0 +1,41 @@
+//! What every body heard from its neighbours in one tick: the answer a query gives when it
+//! answers for the whole crowd at once.
+
+use crate::flock::Tally;
+
+/// One tally per body, each of its neighbours heard in ascending index order. The tallies
+/// keep their memory from tick to tick, so a settled crowd refills them without allocating.
+#[derive(Clone, Debug, Default)]
+pub struct Heard {
+    tallies: Vec<Tally>,
+    /// Where a query that answers one body at a time puts each list on its way in.
+    pub(crate) one: Vec<usize>,
+}
+
+impl Heard {
+    /// What body `i` heard.
+    pub fn of(&self, i: usize) -> &Tally {
+        &self.tallies[i]
+    }
+
+    /// How many neighbours all the bodies heard between them: each pair within reach twice.
+    pub fn total(&self) -> u64 {
+        self.tallies.iter().map(|t| u64::from(t.heard())).sum()
+    }
+
+    /// How many bodies listened.
+    pub fn len(&self) -> usize {
+        self.tallies.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tallies.is_empty()
+    }
+
+    /// `n` tallies that have heard nothing yet.
+    pub(crate) fn clear(&mut self, n: usize) -> &mut [Tally] {
+        self.tallies.clear();
+        self.tallies.resize(n, Tally::default());
+        &mut self.tallies
+    }
+}
