@@ -96,7 +96,7 @@ pub const ALL: &[Challenge] = &[
     paper("2.3", Kind::Predict, HERD, "Half the sight"),
     paper("2.4", Kind::Break, HERD, "Unordered by hand"),
     code("2.5", HERD, "Dry feet", herding::dry),
-    code("2.6", HERD, "A third way to ask who is near", herding::strips),
+    code("2.6", HERD, "A fourth way to ask who is near", herding::strips),
     paper("3.1", Kind::Predict, CROWD, "Your own crowd"),
     paper("3.2", Kind::Predict, CROWD, "Before anyone dies"),
     paper("3.3", Kind::Predict, CROWD, "Deaths that nobody saw"),
