@@ -51,6 +51,13 @@ book:
 serve:
     mdbook serve book --open
 
+# Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them).
+challenge N:
+    cargo run --release -q -p theworld --bin challenge -- {{ quote(N) }}
+
+# Every challenge of the course and where it stands now: the table a teacher grades from.
+challenges:
+    cargo run --release -q -p theworld --bin challenge
 # Build the book and open every page in headless Chromium: pictures load, moving pictures move,
 # no empty code block, no dead link or anchor, no console error. Screenshots go to target/browser.
 browser:

@@ -9,6 +9,7 @@
 //!   mdBook renders a wrong one as a link to the top of the page, and the glossary is all such
 //!   links.
 //! - [`repo`] finds the repository from the working directory.
+//! - [`challenge`] holds the course's challenges and the check of each one that asks for code.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
 // `crowd::run`), so every binary of this package counts allocations the way the crowd
@@ -17,6 +18,7 @@
 static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
 pub mod blocks;
+pub mod challenge;
 pub mod includes;
 pub mod links;
 pub mod repo;

@@ -20,8 +20,12 @@ pub struct Design {
 }
 
 impl Design {
-    /// Steps `b` by this design's law of motion.
-    pub fn step(self, b: &mut Body) {
+    /// One tick of `b`: `push` puts this tick's pushes on it, and the design's law of motion
+    /// spends them. The pushes come as the code that puts them on, not as a total, because
+    /// when in the tick they are taken is part of a law of motion: both laws here take them
+    /// as the tick opens.
+    pub fn tick(self, b: &mut Body, push: impl FnOnce(&mut Body)) {
+        push(b);
         if self.lagging { b.step_lagging() } else { b.step() }
     }
 }

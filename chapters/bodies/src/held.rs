@@ -28,13 +28,14 @@ pub fn start() -> Body {
 
 /// Both tethered bodies, tick by tick: (velocity-first, lagging) after each step.
 pub fn swings(ticks: u32) -> impl Iterator<Item = (Body, Body)> {
-    let (now, was) = (Design::default(), Design { lagging: true });
+    // Every other switch left off, including any a reader adds (the course's challenges add
+    // two), so the update stays even while it has nothing to fill in.
+    #[allow(clippy::needless_update)]
+    let (now, was) = (Design::default(), Design { lagging: true, ..Design::default() });
     let (mut a, mut b) = (start(), start());
     (0..ticks).map(move |_| {
-        a.push(tether(&a));
-        b.push(tether(&b));
-        now.step(&mut a);
-        was.step(&mut b);
+        now.tick(&mut a, |a| a.push(tether(a)));
+        was.tick(&mut b, |b| b.push(tether(b)));
         (a, b)
     })
 }

@@ -10,12 +10,12 @@ use clap::{Parser, Subcommand};
 use world::cli::Writes;
 use world::out::Asked;
 
-mod designs;
+pub mod designs;
 mod film;
-mod held;
-mod reorder;
-mod swarm;
-mod table;
+pub mod held;
+pub mod reorder;
+pub mod swarm;
+pub mod table;
 
 use designs::Design;
 

@@ -40,11 +40,12 @@ pub fn scatter(seed: u64) -> Vec<Body> {
 /// in the order given, and steps by the design's law of motion.
 pub fn advance(bodies: &mut [Body], pushes: &[Vec2], design: Design) {
     for b in bodies.iter_mut() {
-        b.push(tether(b));
-        for p in pushes {
-            b.push(*p);
-        }
-        design.step(b);
+        design.tick(b, |b| {
+            b.push(tether(b));
+            for p in pushes {
+                b.push(*p);
+            }
+        });
     }
 }
 // ANCHOR_END: advance

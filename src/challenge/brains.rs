@@ -1,0 +1,351 @@
+//! The checks of chapter 3's code challenges, run on valleys of creatures through the library's
+//! own `World`, and on the chapter's command line.
+
+use std::path::{Path, PathBuf};
+
+use world::beast::{Design, Moment, World};
+use world::designs::{Switch, switches, with};
+use world::ledger;
+
+use super::{Verdict, listed, switch};
+
+const FILE: &str = "shared/src/beast/design.rs";
+
+/// A valley a check runs: its seed, its size, its crowd and how many ticks. Small, crowded
+/// and run long, so that creatures die on every one of them, hundreds in all, and a death
+/// often changes what a later creature sees.
+#[derive(Clone, Copy, Debug)]
+struct Patch {
+    seed: u64,
+    cols: usize,
+    rows: usize,
+    crowd: usize,
+    ticks: u32,
+}
+
+const fn patch(seed: u64, cols: usize, rows: usize, crowd: usize, ticks: u32) -> Patch {
+    Patch { seed, cols, rows, crowd, ticks }
+}
+
+const VALLEYS: [Patch; 6] = [
+    patch(2, 40, 30, 240, 250),
+    patch(5, 40, 30, 240, 250),
+    patch(11, 40, 30, 240, 250),
+    patch(23, 40, 30, 240, 250),
+    patch(3, 80, 60, 400, 200),
+    patch(7, 80, 60, 400, 200),
+];
+
+impl std::fmt::Display for Patch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {}x{} valley of seed {} ({} ticks)",
+            self.cols, self.rows, self.seed, self.ticks
+        )
+    }
+}
+
+/// The valleys, as the pass messages name them.
+fn valleys() -> String {
+    let seeds: Vec<String> =
+        VALLEYS.iter().map(|v| format!("{} ({}x{})", v.seed, v.cols, v.rows)).collect();
+    format!("the valleys of seeds {}", listed(&seeds))
+}
+
+/// The switches the phase's `Design` came with. A switch not among them is the student's.
+pub const KNOWN: [&str; 17] = [
+    "--was",
+    "--maps",
+    "--fresh",
+    "--twice",
+    "--wordy",
+    "--floor",
+    "--cosines",
+    "--unringed",
+    "--strides",
+    "--nine",
+    "--rebuilt",
+    "--slide",
+    "--narrow",
+    "--scoped",
+    "--whole",
+    "--hasty",
+    "--loose",
+];
+
+/// The heading of the switches that change a rule of the world.
+const RULES: &str = "Other rules, which move the digest";
+
+/// What a run of a small valley ends on.
+struct Ran {
+    digest: String,
+    struck: u64,
+    recast: u64,
+}
+
+fn run(v: Patch, design: Design, crew: usize) -> Result<Ran, String> {
+    let mut w = World::found(v.seed, v.cols, v.rows, v.crowd, design, crew)?;
+    for _ in 0..v.ticks {
+        w.tick();
+    }
+    let run = w.roster.counts.run;
+    Ok(Ran { digest: w.digest(), struck: run.struck, recast: run.recast })
+}
+
+/// The field a switch sets: `--no-way` is `no_way`.
+fn field(flag: &str) -> String {
+    flag.trim_start_matches('-').replace('-', "_")
+}
+
+/// Whether the design, as `{:?}` prints it, has the field on.
+fn has(design: &Design, field: &str) -> bool {
+    format!("{design:?}").contains(&format!(" {field}: true"))
+}
+
+/// Every place in the library's code, tests left out, that reads `.field`.
+fn reads(root: &Path, field: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    gather(&root.join("shared/src"), &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    let dot = format!(".{field}");
+    for file in files.iter().filter(|f| !f.ends_with("beast/design.rs")) {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in code.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            let ends = line.match_indices(&dot).filter(|(i, _)| {
+                let after = line[i + dot.len()..].chars().next();
+                after.is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+            });
+            for _ in ends {
+                let shown = file.strip_prefix(root).unwrap_or(file).display();
+                found.push(format!("{shown}:{}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+fn gather(dir: &Path, into: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            gather(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(path);
+        }
+    }
+}
+
+/// The same run as the phase as it stands, on every seed and on one thread and two.
+fn same_runs(design: Design, what: &str) -> Result<u64, String> {
+    let mut struck = 0;
+    for v in VALLEYS {
+        let want = run(v, Design::NOW, 1)?;
+        struck += want.struck;
+        for crew in [1, 2] {
+            let got = run(v, design, crew)?;
+            if got.digest != want.digest {
+                return Err(format!(
+                    "{what} is another run: on {v}, on {crew} thread(s), it ends on {} where \
+                     the phase as it stands ends on {}",
+                    got.digest, want.digest
+                ));
+            }
+        }
+    }
+    Ok(struck)
+}
+
+// ANCHOR: retired
+/// 3.5: a switch the phase's `Design` did not have, added by the one mechanism: under a round's
+/// heading, described by its doc comment, part of `--was`, read in one place, listed by
+/// `crowd designs`, and the same run as the phase as it stands, alone and within `--was`.
+pub fn retired() -> Verdict {
+    let new: Vec<Switch> =
+        switches::<Design>().into_iter().filter(|s| !KNOWN.contains(&s.flag.as_str())).collect();
+    if new.is_empty() {
+        return Err(format!(
+            "the phase's Design has only the {} switches it came with: add one that puts back a \
+             retired part of the phase, in {FILE} (the recipe is in the book's appendix, under \
+             \"Keeping an old design\")",
+            KNOWN.len()
+        ));
+    }
+    let root = crate::repo::find(&std::env::current_dir().map_err(|e| e.to_string())?)?;
+    let mut said = Vec::new();
+    for s in &new {
+        let (flag, field) = (s.flag.as_str(), field(&s.flag));
+        match s.heading.as_deref() {
+            None => return Err(format!("{flag} has no help_heading: put it under its round")),
+            Some(RULES) => {
+                return Err(format!(
+                    "{flag} is under \"{RULES}\", but a retired part of the phase keeps the \
+                     digest: put it under the heading of the round it belongs to"
+                ));
+            }
+            Some(_) => {}
+        }
+        if s.puts_back.trim().is_empty() {
+            return Err(format!("{flag} has no doc comment: say what it puts back, in one line"));
+        }
+        let design: Design = switch("crowd", FILE, flag)?;
+        let was = with::<Design>(&["--was"]).map_err(|e| e.to_string())?;
+        if !has(&was, &field) || !has(&Design::WAS, &field) {
+            return Err(format!(
+                "--was does not put {flag} back: give it default_value_if(\"was\", \"true\", \
+                 \"true\") and set {field} in Design::WAS, so the phase as first wired has it"
+            ));
+        }
+        if with::<Design>(&["--was", flag]).is_ok() {
+            return Err(format!("clap takes {flag} beside --was: add conflicts_with = \"was\""));
+        }
+        let places = reads(&root, &field);
+        if places.len() != 1 {
+            return Err(format!(
+                "{flag} is read in {} places in shared/src ({}): read it in one, the `if` that \
+                 picks between the old part and the new",
+                places.len(),
+                if places.is_empty() { "none".to_string() } else { places.join(", ") }
+            ));
+        }
+        let struck = same_runs(design, flag)?;
+        same_runs(Design::WAS, &format!("--was, with {flag} in it,"))?;
+        let table = crate::run::run("cargo run --release -p crowd -- designs --ticks 10")?;
+        let row = table.stdout.lines().find(|l| l.split_whitespace().next() == Some(flag));
+        if row.and_then(|r| r.split_whitespace().nth(2)) != Some("no") {
+            return Err(format!(
+                "`crowd designs --ticks 10` does not list {flag} as keeping the digest: {}",
+                row.unwrap_or("it has no row for it")
+            ));
+        }
+        said.push(format!(
+            "{flag} (read once, at {}) is the same run as the phase as it stands on {} ({struck} \
+             deaths among them), on one thread and two and within --was, and `crowd designs` \
+             lists it",
+            places[0],
+            valleys()
+        ));
+    }
+    Ok(said.join("; "))
+}
+// ANCHOR_END: retired
+
+/// Allocations in 100 warm ticks of the phase, after 5 to warm it.
+fn warm_allocations(design: Design, crew: usize) -> Result<u64, String> {
+    let v = VALLEYS[0];
+    let mut w = World::found(v.seed, v.cols, v.rows, v.crowd, design, crew)?;
+    for _ in 0..5 {
+        w.tick();
+    }
+    let _ = w.roster.pool_allocations();
+    let mut n = 0;
+    for _ in 0..100 {
+        w.tick_watched(|m| match m {
+            Moment::PhaseOpens => ledger::start(),
+            Moment::PhaseCloses => n += ledger::stop(),
+            Moment::TickOpens => {}
+        });
+        n += w.roster.pool_allocations();
+    }
+    Ok(n)
+}
+
+// ANCHOR: square
+/// 3.6: with the square test kept behind `--square`, the phase as it stands casts fewer fans
+/// again, is still the run in which every fan is cast in its creature's turn, on any crew, and
+/// still allocates nothing once warm.
+pub fn square() -> Verdict {
+    let square: Design = switch("crowd", FILE, "--square")?;
+    let narrow = Design { narrow: true, ..Design::NOW };
+    let (mut now_again, mut square_again) = (0, 0);
+    for v in VALLEYS {
+        let want = run(v, narrow, 1)?;
+        for crew in [1, 2, 3] {
+            let (now, old) = (run(v, Design::NOW, crew)?, run(v, square, crew)?);
+            for (name, got) in [("the phase as it stands", &now), ("--square", &old)] {
+                if got.digest != want.digest {
+                    return Err(format!(
+                        "{name} is not the run the rules describe: on {v}, on {crew} \
+                         thread(s), it ends on {} where casting every fan in its creature's turn \
+                         (--narrow) ends on {}; some fan that a death changed was not cast again",
+                        got.digest, want.digest
+                    ));
+                }
+            }
+            if now.recast > old.recast {
+                return Err(format!(
+                    "the phase as it stands cast {} fans again on {v}, more than the {} of \
+                     --square",
+                    now.recast, old.recast
+                ));
+            }
+            if crew == 1 {
+                now_again += now.recast;
+                square_again += old.recast;
+            }
+        }
+    }
+    if now_again >= square_again {
+        return Err(format!(
+            "the phase as it stands cast as many fans again as --square does ({now_again} over \
+             {}): look again only at the fans a death could have touched",
+            valleys()
+        ));
+    }
+    if !ledger::installed() {
+        return Err("this binary does not count allocations, so it cannot check them".into());
+    }
+    for crew in [1, 2, 3] {
+        let n = warm_allocations(Design::NOW, crew)?;
+        if n > 0 {
+            return Err(format!(
+                "the phase as it stands allocated {n} times in 100 warm ticks on {crew} \
+                 thread(s), where it allocated nothing before"
+            ));
+        }
+    }
+    let fewer = 100.0 * (1.0 - now_again as f64 / square_again as f64);
+    Ok(format!(
+        "on {}, on 1, 2 and 3 threads, the phase as it stands and --square are the run of \
+         --narrow; it cast {now_again} fans again where --square cast {square_again} \
+         ({fewer:.0}% fewer), and allocated nothing in 100 warm ticks",
+        valleys()
+    ))
+}
+// ANCHOR_END: square
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_switch_known_to_the_check_is_a_switch_of_the_phase() {
+        // A switch renamed or taken away must be taken out of KNOWN too; one added to the phase
+        // must go in, or challenge 3.5 passes on the untouched tree (.ci/challenges says so).
+        let flags: Vec<String> = switches::<Design>().into_iter().map(|s| s.flag).collect();
+        for k in KNOWN {
+            assert!(flags.iter().any(|f| f == k), "{k} is no longer a switch of the phase");
+        }
+    }
+
+    #[test]
+    fn a_field_is_found_by_its_name() {
+        assert_eq!(field("--no-way"), "no_way");
+        assert!(has(&Design::WAS, "maps"));
+        assert!(!has(&Design::NOW, "maps"));
+        assert!(!has(&Design::WAS, "ma"));
+    }
+
+    #[test]
+    fn reads_are_counted_in_code_not_in_comments_or_tests() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // `hasty` is read once, where a death buries its body.
+        assert_eq!(reads(root, "hasty").len(), 1, "{:?}", reads(root, "hasty"));
+        assert!(reads(root, "no_such_switch").is_empty());
+    }
+}

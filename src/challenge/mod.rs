@@ -1,0 +1,213 @@
+//! The course: the challenges at the end of every chapter, and a check for each one that asks
+//! for code.
+//!
+//! A check runs the chapter's own code in this process, the way the book check does, and tests
+//! the property its challenge asks for over several seeds, never a digest typed in for an answer
+//! the student writes. It reaches the student's change the way a reader does: through the
+//! chapter's command line, where a switch that clap does not know yet is a refusal turned into a
+//! sentence saying what to add, and through functions the chapter already has. So every check
+//! compiles on the untouched tree and fails there with a reason; the reference answers in
+//! `answers/` make each one pass, and `.ci/challenges` proves both, for every answer.
+//!
+//! Nothing here runs under `cargo test`: the checks fail on the untouched tree by design, and
+//! `just challenge N.M` and `just challenges` are how they are run.
+
+use std::fmt;
+
+use clap::error::ErrorKind;
+use clap::{Args, FromArgMatches};
+
+pub mod brains;
+pub mod herding;
+pub mod motion;
+
+/// The three kinds of challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Write a figure down, run a command, explain the difference: answered on paper.
+    Predict,
+    /// Break something on purpose and watch the tests and the digests catch it: on paper too.
+    Break,
+    /// Change the code until its check passes.
+    Change,
+}
+
+impl Kind {
+    /// What the book and the table call it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Predict => "predict, then run",
+            Kind::Break => "break it on purpose",
+            Kind::Change => "change the code",
+        }
+    }
+}
+
+/// What a check found: what it saw when the challenge is done, or what is missing.
+pub type Verdict = Result<String, String>;
+
+/// One challenge.
+pub struct Challenge {
+    /// Chapter and place in it: `2.5`.
+    pub id: &'static str,
+    pub kind: Kind,
+    /// The chapter's page, which ends with its challenges.
+    pub page: &'static str,
+    /// Its heading on the page, after the number.
+    pub title: &'static str,
+    /// The check of a code challenge.
+    pub check: Option<fn() -> Verdict>,
+}
+
+impl fmt::Debug for Challenge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "challenge {} ({})", self.id, self.title)
+    }
+}
+
+const fn paper(id: &'static str, kind: Kind, page: &'static str, title: &'static str) -> Challenge {
+    Challenge { id, kind, page, title, check: None }
+}
+
+const fn code(
+    id: &'static str,
+    page: &'static str,
+    title: &'static str,
+    check: fn() -> Verdict,
+) -> Challenge {
+    Challenge { id, kind: Kind::Change, page, title, check: Some(check) }
+}
+
+const BODIES: &str = "bodies.md";
+const HERD: &str = "herd.md";
+const CROWD: &str = "crowd.md";
+
+// ANCHOR: all
+/// Every challenge of the course, chapter by chapter, easiest first.
+pub const ALL: &[Challenge] = &[
+    paper("1.1", Kind::Predict, BODIES, "The lagging table by pencil"),
+    paper("1.2", Kind::Predict, BODIES, "Twice as long on the tether"),
+    paper("1.3", Kind::Predict, BODIES, "Two orders of a sum, and no tether to speak of"),
+    paper("1.4", Kind::Break, BODIES, "The pushes the other way round"),
+    code("1.5", BODIES, "Pushes in an order of their own", motion::sorted),
+    code("1.6", BODIES, "Half a step, the pushes, half a step", motion::halves),
+    paper("2.1", Kind::Predict, HERD, "Your own valley"),
+    paper("2.2", Kind::Predict, HERD, "When the order cannot matter"),
+    paper("2.3", Kind::Predict, HERD, "Half the sight"),
+    paper("2.4", Kind::Break, HERD, "Unordered by hand"),
+    code("2.5", HERD, "Dry feet", herding::dry),
+    code("2.6", HERD, "A fourth way to ask who is near", herding::strips),
+    paper("3.1", Kind::Predict, CROWD, "Your own crowd"),
+    paper("3.2", Kind::Predict, CROWD, "Before anyone dies"),
+    paper("3.3", Kind::Predict, CROWD, "Deaths that nobody saw"),
+    paper("3.4", Kind::Break, CROWD, "Wide and careless"),
+    code("3.5", CROWD, "An old road of your own", brains::retired),
+    code("3.6", CROWD, "Fewer second looks", brains::square),
+];
+// ANCHOR_END: all
+
+/// The challenge numbered `id`.
+pub fn find(id: &str) -> Option<&'static Challenge> {
+    ALL.iter().find(|c| c.id == id)
+}
+
+/// The design a chapter's command line builds from one switch, or what to do when the chapter
+/// has no such switch yet: the check asks clap exactly as `--help` and the `designs` table do.
+pub fn switch<D: Args + FromArgMatches>(
+    chapter: &str,
+    file: &str,
+    flag: &str,
+) -> Result<D, String> {
+    world::designs::with::<D>(&[flag]).map_err(|e| match e.kind() {
+        ErrorKind::UnknownArgument => format!(
+            "{chapter} has no {flag} switch yet: add it to the Design in {file} (the recipe is \
+             in the book's appendix, under \"Keeping an old design\")"
+        ),
+        _ => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
+            format!("{chapter} refuses {flag} on its own: {first}")
+        }
+    })
+}
+
+/// A list of numbers as a sentence: "1, 2 and 3".
+pub fn listed<T: fmt::Display>(items: &[T]) -> String {
+    let words: Vec<String> = items.iter().map(T::to_string).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn ids_are_unique_in_order_and_match_their_pages() {
+        let mut last = (0, 0);
+        for c in ALL {
+            let (ch, n) = c.id.split_once('.').expect("N.M");
+            let at: (u32, u32) = (ch.parse().unwrap(), n.parse().unwrap());
+            assert!(at > last, "{c:?} is out of order");
+            last = at;
+            let page = ["bodies.md", "herd.md", "crowd.md"][at.0 as usize - 1];
+            assert_eq!(c.page, page, "{c:?}");
+            assert_eq!(c.check.is_some(), c.kind == Kind::Change, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn every_chapter_has_five_or_more_with_two_that_change_the_code() {
+        for page in ["bodies.md", "herd.md", "crowd.md"] {
+            let mine: Vec<&Challenge> = ALL.iter().filter(|c| c.page == page).collect();
+            assert!(mine.len() >= 5, "{page}");
+            assert!(mine.iter().filter(|c| c.kind == Kind::Change).count() >= 2, "{page}");
+            for kind in [Kind::Predict, Kind::Break] {
+                assert!(mine.iter().any(|c| c.kind == kind), "{page} has no {kind:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_page_ends_with_its_challenges_as_the_list_has_them() {
+        // Other hands edit the chapters' pages; the challenges stay one section, the last one,
+        // with a heading for each challenge in the list's order and its kind in italics below.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for page in ["bodies.md", "herd.md", "crowd.md"] {
+            let text = std::fs::read_to_string(root.join("book/src").join(page)).unwrap();
+            let at = text.find("\n## Challenges\n").unwrap_or_else(|| panic!("{page}"));
+            let tail = &text[at + 1..];
+            assert_eq!(tail.matches("\n## ").count(), 0, "{page}: a section after the challenges");
+            let heads: Vec<&str> = tail.lines().filter(|l| l.starts_with("### ")).collect();
+            let mine: Vec<&Challenge> = ALL.iter().filter(|c| c.page == page).collect();
+            assert_eq!(heads.len(), mine.len(), "{page}: {heads:?}");
+            for (head, c) in heads.iter().zip(&mine) {
+                assert_eq!(*head, format!("### {} {}", c.id, c.title), "{page}");
+                let body = &tail[tail.find(head).unwrap()..];
+                let kind =
+                    format!("*{}{}.*", &c.kind.label()[..1].to_uppercase(), &c.kind.label()[1..]);
+                assert!(body.lines().nth(2).is_some_and(|l| l.starts_with(&kind)), "{c:?}: {kind}");
+            }
+        }
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        assert_eq!(listed::<u32>(&[]), "");
+        assert_eq!(listed(&[7]), "7");
+        assert_eq!(listed(&[1, 2, 3]), "1, 2 and 3");
+    }
+
+    #[test]
+    fn a_switch_clap_does_not_know_says_what_to_add() {
+        let e =
+            switch::<bodies::designs::Design>("bodies", "designs.rs", "--nonsense").unwrap_err();
+        assert!(e.starts_with("bodies has no --nonsense switch yet: add it"), "{e}");
+        let d: bodies::designs::Design = switch("bodies", "designs.rs", "--lagging").unwrap();
+        assert!(d.lagging);
+    }
+}
