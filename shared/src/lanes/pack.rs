@@ -23,8 +23,6 @@ use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 
 /// Brains in a pack: the creatures that think together.
 pub const LANES: usize = 4;
-// `finish_one` and `think_one` squash one creature's hidden units a lane-full at a time.
-const _: () = assert!(HIDDEN / LANES * LANES == HIDDEN);
 
 /// One unit of every lane's brain: its bias, then its weight from each of its `K` inputs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,21 +54,26 @@ impl Pack {
             out: [Unit { bias: [0.0; LANES], weights: [[0.0; LANES]; HIDDEN] }; ACTS],
         };
         for (l, b) in brains.iter().enumerate() {
-            let (into_hidden, hidden_bias, into_out, out_bias) = b.parts();
-            for (j, unit) in p.hidden.iter_mut().enumerate() {
-                unit.bias[l] = hidden_bias[j];
-                for (i, w) in unit.weights.iter_mut().enumerate() {
-                    w[l] = into_hidden[i][j];
-                }
-            }
-            for (k, unit) in p.out.iter_mut().enumerate() {
-                unit.bias[l] = out_bias[k];
-                for (j, w) in unit.weights.iter_mut().enumerate() {
-                    w[l] = into_out[j][k];
-                }
-            }
+            p.set(l, b);
         }
         p
+    }
+
+    /// Puts brain `b` in lane `l`, in place of the one there.
+    pub fn set(&mut self, l: usize, b: &Brain) {
+        let (into_hidden, hidden_bias, into_out, out_bias) = b.parts();
+        for (j, unit) in self.hidden.iter_mut().enumerate() {
+            unit.bias[l] = hidden_bias[j];
+            for (i, w) in unit.weights.iter_mut().enumerate() {
+                w[l] = into_hidden[i][j];
+            }
+        }
+        for (k, unit) in self.out.iter_mut().enumerate() {
+            unit.bias[l] = out_bias[k];
+            for (j, w) in unit.weights.iter_mut().enumerate() {
+                w[l] = into_out[j][k];
+            }
+        }
     }
 
     /// Every brain of `brains`, `LANES` a pack in their order; the last pack may be short.
@@ -135,60 +138,6 @@ impl Pack {
                     *h = unit.add(*h, &x, SETTLED, INPUTS);
                 }
                 apart(self.squash_and_score(h))
-            },
-        )
-    }
-
-    /// A whole pass for lane `l` alone: `Brain::think` for its brain.
-    pub fn think_one(&self, isa: Isa, l: usize, row: &[f64; INPUTS]) -> [f64; ACTS] {
-        let h = self.hidden.each_ref().map(|unit| f64::from(unit.bias[l]));
-        self.rest_one(isa, l, h, row, 0)
-    }
-
-    /// The rest of a pass for lane `l` alone, from the sums `settled` left: `Brain::finish`
-    /// for its brain, for when the other lanes' rows are not ready.
-    pub fn finish_one(
-        &self,
-        isa: Isa,
-        l: usize,
-        sums: &[f64; HIDDEN],
-        row: &[f64; INPUTS],
-    ) -> [f64; ACTS] {
-        self.rest_one(isa, l, *sums, row, SETTLED)
-    }
-
-    /// Lane `l`'s pass from hidden sums through input `from`. The sums are one creature's,
-    /// added one lane at a time, so the lanes of the arithmetic go to its twelve `tanh` calls,
-    /// four at a time.
-    fn rest_one(
-        &self,
-        isa: Isa,
-        l: usize,
-        mut h: [f64; HIDDEN],
-        row: &[f64; INPUTS],
-        from: usize,
-    ) -> [f64; ACTS] {
-        assert!(l < LANES, "lane {l} of a pack of {LANES}");
-        isa.run(
-            #[inline(always)]
-            || {
-                for (h, unit) in h.iter_mut().zip(&self.hidden) {
-                    for (x, w) in row[from..].iter().zip(&unit.weights[from..]) {
-                        *h += f64::from(w[l]) * x;
-                    }
-                }
-                for q in h.chunks_exact_mut(LANES) {
-                    let q: &mut [f64; LANES] = q.try_into().expect("chunks are LANES long");
-                    *q = tanh(Lanes(*q)).0;
-                }
-                let mut out = [0.0; ACTS];
-                for (o, unit) in out.iter_mut().zip(&self.out) {
-                    *o = f64::from(unit.bias[l]);
-                    for (x, w) in h.iter().zip(&unit.weights) {
-                        *o += f64::from(w[l]) * x;
-                    }
-                }
-                out
             },
         )
     }
