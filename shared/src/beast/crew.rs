@@ -202,30 +202,53 @@ impl Glance {
 /// bite reach either, the pick is settled too: the only test that reads what others change is
 /// the bite's, and with nothing in reach its answer is no.
 pub fn look_one(sight: &Sight, brain: &Brain, i: usize, g: &mut Glance) {
-    g.cast(sight, i, &sight.nobody);
-    let d = sight.design;
-    let (x, y) = sight.cells[i];
-    let (beside, in_reach) =
-        if d.nine { sight.view.plants_near_nine(x, y) } else { sight.view.plants_near(x, y) };
-    if beside && d.whole {
+    let mut row = [0.0; INPUTS];
+    let found = prepare(sight, i, g, &mut row);
+    if !found.begun {
         return;
     }
-    let (eye, store) = (sight.eyes[i], sight.stores[i]);
-    let mut row = [0.0; INPUTS];
-    sense::read_own(&mut row, &g.fan, store, eye.facing);
     g.partial = brain.settled(&row);
     g.begun = true;
-    if beside {
+    if !found.whole {
         return;
     }
-    sense::read_food(&mut row, |_, _| 0.0, (x, y));
     g.scores = brain.finish(g.partial, &row);
     g.ready = true;
-    if !in_reach {
+    if !found.reach {
         settle_pick(sight, i, g);
     }
 }
 // ANCHOR_END: ahead
+
+/// What the look ahead finds for one creature before its brain is asked anything.
+#[derive(Clone, Copy, Default)]
+struct Found {
+    /// Its pass can be begun: the fan and the settled part of its row are read.
+    begun: bool,
+    /// No plant stands beside it, so its row is whole, the food read as none.
+    whole: bool,
+    /// A plant stands within bite reach.
+    reach: bool,
+}
+
+/// Casts roster place `i`'s fan into `g` and reads as much of its row into `row` as can be
+/// read before the walk: the settled part, unless the design leaves a creature next to a plant
+/// its whole pass for its turn, and the food too where there is no plant beside it.
+fn prepare(sight: &Sight, i: usize, g: &mut Glance, row: &mut [f64; INPUTS]) -> Found {
+    g.cast(sight, i, &sight.nobody);
+    let d = sight.design;
+    let (x, y) = sight.cells[i];
+    let (beside, reach) =
+        if d.nine { sight.view.plants_near_nine(x, y) } else { sight.view.plants_near(x, y) };
+    if beside && d.whole {
+        return Found::default();
+    }
+    sense::read_own(row, &g.fan, sight.stores[i], sight.eyes[i].facing);
+    if !beside {
+        sense::read_food(row, |_, _| 0.0, (x, y));
+    }
+    Found { begun: true, whole: !beside, reach }
+}
 
 /// Picks ahead for roster place `i`, whose scores are ready and which has no plant in reach.
 fn settle_pick(sight: &Sight, i: usize, g: &mut Glance) {
@@ -236,53 +259,34 @@ fn settle_pick(sight: &Sight, i: usize, g: &mut Glance) {
 }
 
 // ANCHOR: pack
-/// Looks for pack `p`, whose living creatures are roster places `starts[p]..starts[p + 1]`,
-/// into its four lanes' glances: each creature's fan and settled row as `look_one` would
-/// have them, then one pass through the settled inputs for all four lanes at once, and one
-/// to the end for all four if any lane's row is whole. A lane whose creature is dead, or
-/// not ready, rides along on a row of zeros or a row not yet whole, and its answer is
-/// dropped: a lane's numbers never touch another lane's.
+/// Looks for pack `p` (roster places `starts[p]..starts[p + 1]`) into its lanes' glances:
+/// each creature's fan and row as `look_one` reads them, then one pass through the settled
+/// inputs for all four lanes at once, and one to the end for all four if any lane's row is
+/// whole. A lane with no creature, or with a row not yet whole, rides along and its answer is
+/// dropped: no lane's numbers ever touch another's.
 pub fn look_pack(sight: &Sight, pack: &Pack, p: usize, out: &mut [Glance; LANES]) {
-    let d = sight.design;
+    let places = sight.starts[p] as usize..sight.starts[p + 1] as usize;
+    let lane = |i: usize| sight.brain_of[i] as usize % LANES;
     let mut rows: Each<[f64; INPUTS]> = [[0.0; INPUTS]; LANES];
-    let (mut begun, mut ready) = ([false; LANES], [false; LANES]);
-    let mut reach = [false; LANES];
-    for i in sight.starts[p] as usize..sight.starts[p + 1] as usize {
-        let l = sight.brain_of[i] as usize % LANES;
-        let g = &mut out[l];
-        g.cast(sight, i, &sight.nobody);
-        let (x, y) = sight.cells[i];
-        let (beside, in_reach) =
-            if d.nine { sight.view.plants_near_nine(x, y) } else { sight.view.plants_near(x, y) };
-        if beside && d.whole {
-            continue;
-        }
-        sense::read_own(&mut rows[l], &g.fan, sight.stores[i], sight.eyes[i].facing);
-        begun[l] = true;
-        if !beside {
-            sense::read_food(&mut rows[l], |_, _| 0.0, (x, y));
-            (ready[l], reach[l]) = (true, in_reach);
-        }
+    let mut found = [Found::default(); LANES];
+    for i in places.clone() {
+        found[lane(i)] = prepare(sight, i, &mut out[lane(i)], &mut rows[lane(i)]);
     }
-    if !begun.contains(&true) {
+    if !found.iter().any(|f| f.begun) {
         return;
     }
     let sums = pack.settled(sight.isa, &rows);
-    let scores = if ready.contains(&true) {
-        pack.finish(sight.isa, &sums, &rows)
-    } else {
-        [[0.0; ACTS]; LANES]
-    };
-    for i in sight.starts[p] as usize..sight.starts[p + 1] as usize {
-        let l = sight.brain_of[i] as usize % LANES;
-        let g = &mut out[l];
-        g.ended = ready.contains(&true);
-        if begun[l] {
-            (g.partial, g.begun) = (sums[l], true);
+    let ended = found.iter().any(|f| f.whole);
+    let scores = if ended { pack.finish(sight.isa, &sums, &rows) } else { [[0.0; ACTS]; LANES] };
+    for i in places {
+        let (g, f) = (&mut out[lane(i)], found[lane(i)]);
+        g.ended = ended;
+        if f.begun {
+            (g.partial, g.begun) = (sums[lane(i)], true);
         }
-        if ready[l] {
-            (g.scores, g.ready) = (scores[l], true);
-            if !reach[l] {
+        if f.whole {
+            (g.scores, g.ready) = (scores[lane(i)], true);
+            if !f.reach {
                 settle_pick(sight, i, g);
             }
         }

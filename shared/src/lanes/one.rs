@@ -29,6 +29,7 @@ impl Brain {
         self.rest_in(isa, *sums, row, SETTLED)
     }
 
+// ANCHOR: one
     /// The pass from the hidden sums through input `from` onwards.
     fn rest_in(&self, isa: Isa, h: [f64; HIDDEN], row: &[f64; INPUTS], from: usize) -> [f64; ACTS] {
         isa.run(
@@ -60,4 +61,5 @@ impl Brain {
             },
         )
     }
+// ANCHOR_END: one
 }

@@ -24,6 +24,7 @@ use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 /// Brains in a pack: the creatures that think together.
 pub const LANES: usize = 4;
 
+// ANCHOR: layout
 /// One unit of every lane's brain: its bias, then its weight from each of its `K` inputs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C)]
@@ -40,6 +41,7 @@ pub struct Pack {
     hidden: [Unit<INPUTS>; HIDDEN],
     out: [Unit<HIDDEN>; ACTS],
 }
+// ANCHOR_END: layout
 
 /// What each of a pack's creatures reads or holds, `LANES` of them in lane order.
 pub type Each<T> = [T; LANES];
@@ -106,6 +108,7 @@ impl Pack {
         )
     }
 
+// ANCHOR: settled
     /// The first part of a pass for every lane: `Brain::settled` for each.
     pub fn settled(&self, isa: Isa, rows: &Each<[f64; INPUTS]>) -> Each<[f64; HIDDEN]> {
         isa.run(
@@ -120,6 +123,7 @@ impl Pack {
             },
         )
     }
+// ANCHOR_END: settled
 
     /// The rest of a pass for every lane from the sums `settled` left: `Brain::finish` for
     /// each.
@@ -156,6 +160,7 @@ impl Pack {
     }
 }
 
+// ANCHOR: add
 impl<const K: usize> Unit<K> {
     /// `sum` plus the products of inputs `from..to` with their weights, added in input order.
     #[inline(always)]
@@ -172,6 +177,7 @@ impl<const K: usize> Unit<K> {
         sum
     }
 }
+// ANCHOR_END: add
 
 // The helpers below, like the passes above, use loops rather than `map` or `from_fn` over
 // whole arrays: the compiler declines to inline those once their bodies grow, and code the
