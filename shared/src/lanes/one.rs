@@ -29,7 +29,7 @@ impl Brain {
         self.rest_in(isa, *sums, row, SETTLED)
     }
 
-// ANCHOR: one
+    // ANCHOR: one
     /// The pass from the hidden sums through input `from` onwards.
     fn rest_in(&self, isa: Isa, h: [f64; HIDDEN], row: &[f64; INPUTS], from: usize) -> [f64; ACTS] {
         isa.run(
@@ -61,5 +61,5 @@ impl Brain {
             },
         )
     }
-// ANCHOR_END: one
+    // ANCHOR_END: one
 }

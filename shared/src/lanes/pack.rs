@@ -108,7 +108,7 @@ impl Pack {
         )
     }
 
-// ANCHOR: settled
+    // ANCHOR: settled
     /// The first part of a pass for every lane: `Brain::settled` for each.
     pub fn settled(&self, isa: Isa, rows: &Each<[f64; INPUTS]>) -> Each<[f64; HIDDEN]> {
         isa.run(
@@ -123,7 +123,7 @@ impl Pack {
             },
         )
     }
-// ANCHOR_END: settled
+    // ANCHOR_END: settled
 
     /// The rest of a pass for every lane from the sums `settled` left: `Brain::finish` for
     /// each.
