@@ -69,8 +69,9 @@ impl Sight {
             eyes: Vec::new(),
             stores: Vec::new(),
             brain_of: (0..brains.len() as u32).collect(),
+            // Room for every pack's start and the end, so no phase grows it.
+            starts: Vec::with_capacity(brains.len().div_ceil(LANES) + 1),
             minds: if design.alone { Minds::Alone(brains) } else { Minds::packed(brains) },
-            starts: Vec::new(),
             isa,
             nobody: Vec::new(),
         }
