@@ -194,6 +194,10 @@ pub enum Mode {
         /// columns differ on every machine.
         #[arg(long)]
         clock: bool,
+        /// Threads the fans are cast on in every run (default: the machine's cores); 1 sets
+        /// the designs side by side on one thread.
+        #[arg(long, value_parser = crew, allow_hyphen_values = true)]
+        crew: Option<usize>,
     },
 }
 
@@ -238,7 +242,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Picture { ticks, out: path, design }) => {
             town::picture(out, ticks, design, &path)
         }
-        Some(Mode::Designs { ticks, clock }) => designs::run(out, ticks, clock),
+        Some(Mode::Designs { ticks, clock, crew }) => designs::run(out, ticks, clock, crew),
         None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, |c, out| {
             run(Cli { isa: cli.isa, ..c }, out)
         }),
