@@ -42,6 +42,22 @@ fn every_retired_design_is_the_same_run_on_one_thread_and_two() {
 }
 
 #[test]
+fn every_instruction_set_is_the_same_run() {
+    // The lanes on plain x86-64 and on whatever wider set this CPU has, four to a pack and
+    // alone, on one thread and two: one digest, the one the design as it stands reaches.
+    let (want, _) = run(world(40, 30, 240, Design::NOW, 1), 120);
+    let alone = Design { alone: true, ..Design::NOW };
+    for isa in world::lanes::Isa::every() {
+        for design in [Design::NOW, alone] {
+            for crew in [1, 2] {
+                let w = world(40, 30, 240, design, crew).on(isa);
+                assert_eq!(run(w, 120).0, want, "{} alone {} on {crew}", isa.name(), design.alone);
+            }
+        }
+    }
+}
+
+#[test]
 fn burying_the_dead_as_they_fall_is_another_run() {
     // The one retired rule that is a different run, not a different speed.
     let hasty = Design { hasty: true, ..Design::NOW };

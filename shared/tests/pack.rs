@@ -1,6 +1,6 @@
 //! Four brains thinking in lanes against each thinking alone: the same bits, for many drawn
 //! brains and rows, on every instruction set this CPU runs, through the whole pass and through
-//! its two halves.
+//! its two halves; and one brain thinking with its units in lanes, the same again.
 
 use world::beast::Brain;
 use world::beast::kind::{HIDDEN, INPUTS};
@@ -43,10 +43,10 @@ fn packs_think_what_their_brains_think() {
                 assert_eq!(bits(&thought[l]), bits(&whole[l]), "{name}: think, lane {l}");
                 assert_eq!(bits(&settled[l]), bits(&sums[l]), "{name}: settled, lane {l}");
                 assert_eq!(bits(&finished[l]), bits(&whole[l]), "{name}: finish, lane {l}");
-                let one = pack.finish_one(isa, l, &sums[l], &rows[l]);
-                assert_eq!(bits(&one), bits(&whole[l]), "{name}: finish_one, lane {l}");
-                let one = pack.think_one(isa, l, &rows[l]);
-                assert_eq!(bits(&one), bits(&whole[l]), "{name}: think_one, lane {l}");
+                let one = brains[l].finish_in(isa, &sums[l], &rows[l]);
+                assert_eq!(bits(&one), bits(&whole[l]), "{name}: finish_in, lane {l}");
+                let one = brains[l].think_in(isa, &rows[l]);
+                assert_eq!(bits(&one), bits(&whole[l]), "{name}: think_in, lane {l}");
             }
         }
     }

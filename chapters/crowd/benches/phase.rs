@@ -1,5 +1,7 @@
 //! One tick of the chapter's valley (150x100, 3000 creatures): the design as first wired
-//! against the current one, narrow and cast on 1 and 2 threads.
+//! against the current one, narrow and cast on 1 and 2 threads; and, in a group of its own, the
+//! third round against the phase without it (`--alone`), on 1 and 2 threads, with the lanes on
+//! plain x86-64 and on the widest instructions this CPU has.
 //!
 //! A valley changes as it runs (creatures die, plants are eaten), so every timed tick comes
 //! from the same stretch of a run: ticks 20 to 100 of a freshly founded valley, founded again
@@ -7,18 +9,39 @@
 
 use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use world::beast::{Design, World};
+use world::lanes::Isa;
 
 const WARM: u32 = 20;
 const SPAN: u64 = 80;
 
-fn warmed(design: Design, crew: usize) -> World {
-    let mut w = World::found(5, 150, 100, 3000, design, crew).expect("the crowd fits");
+fn warmed(design: Design, crew: usize, isa: Isa) -> World {
+    let mut w = World::found(5, 150, 100, 3000, design, crew).expect("the crowd fits").on(isa);
     for _ in 0..WARM {
         w.tick();
     }
     w
+}
+
+/// Times one tick of `design` on `crew` threads with the lanes on `isa`, as `name`.
+fn case(g: &mut BenchmarkGroup<WallTime>, name: &str, design: Design, crew: usize, isa: Isa) {
+    g.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            let mut w = warmed(design, crew, isa);
+            for i in 0..iters {
+                if i > 0 && i % SPAN == 0 {
+                    w = warmed(design, crew, isa);
+                }
+                let t = Instant::now();
+                w.tick();
+                total += t.elapsed();
+            }
+            total
+        })
+    });
 }
 
 fn phase(c: &mut Criterion) {
@@ -31,24 +54,28 @@ fn phase(c: &mut Criterion) {
         ("now, crew 2", Design::NOW, 2),
     ];
     for (name, design, crew) in cases {
-        g.bench_function(name, |b| {
-            b.iter_custom(|iters| {
-                let mut total = Duration::ZERO;
-                let mut w = warmed(design, crew);
-                for i in 0..iters {
-                    if i > 0 && i % SPAN == 0 {
-                        w = warmed(design, crew);
-                    }
-                    let t = Instant::now();
-                    w.tick();
-                    total += t.elapsed();
-                }
-                total
-            })
-        });
+        case(&mut g, name, design, crew, Isa::best());
     }
     g.finish();
 }
 
-criterion_group!(benches, phase);
+fn lanes(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tick at 3000, third round");
+    let alone = Design { alone: true, ..Design::NOW };
+    for crew in [1, 2] {
+        case(&mut g, &format!("alone, crew {crew}"), alone, crew, Isa::best());
+        for isa in Isa::every() {
+            case(
+                &mut g,
+                &format!("four at once, {}, crew {crew}", isa.name()),
+                Design::NOW,
+                crew,
+                isa,
+            );
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, phase, lanes);
 criterion_main!(benches);

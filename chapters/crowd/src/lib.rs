@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 use world::beast::Design;
 use world::cli::{Writes, whole};
+use world::lanes::Isa;
 use world::out::Asked;
 
 mod close;
@@ -18,11 +19,13 @@ mod crew;
 mod designs;
 mod fit;
 mod instructions;
+mod lanes;
 mod ledger;
 mod profile;
 mod spend;
 mod sums;
 mod town;
+mod wall;
 
 /// Chapter 3 of the book: three thousand creatures with a brain each, what one tick of them
 /// costs, and how the looking goes wide without changing the run. With no subcommand, every
@@ -32,6 +35,11 @@ mod town;
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
+    /// The instructions the brains' lanes run on: plain (two doubles a register, what every
+    /// x86-64 has), avx2 (four), or best (the widest this CPU has). Every choice gives the
+    /// same bits; only the speed differs.
+    #[arg(long, global = true, default_value = "best", value_parser = Isa::named)]
+    pub isa: Isa,
 }
 
 fn ticks(s: &str) -> Result<u32, String> {
@@ -180,6 +188,31 @@ pub enum Mode {
         #[arg(long, default_value = "2", value_parser = round, allow_hyphen_values = true)]
         round: usize,
     },
+    /// Where the forward passes of spend's run were thought, with every brain apart
+    /// (--alone) and four to a pack: passes, packs and their lanes, tanh calls and bytes of
+    /// weights read. Counts only, the same on every machine.
+    Lanes {
+        /// Ticks to run.
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+    },
+    /// The memory wall: the bytes a tick must read at each of fit's crowd sizes, and with
+    /// --clock this machine's streaming bandwidth and the share of it each crowd reaches.
+    Wall {
+        /// Ticks to run each valley.
+        #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Threads the fans are cast on, and the buffer is read on (default: the machine's
+        /// cores).
+        #[arg(long, value_parser = crew, allow_hyphen_values = true)]
+        crew: Option<usize>,
+        /// Also measure the bandwidth and time each row: these lines differ on every machine.
+        #[arg(long)]
+        clock: bool,
+        /// Extra row sizes, as for fit: 1 to 33 times the 150x100 valley, separated by commas.
+        #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
+        more: Vec<u32>,
+    },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
         /// Ticks to run before the picture: 1 to 100,000.
@@ -209,6 +242,10 @@ pub enum Mode {
         /// columns differ on every machine.
         #[arg(long)]
         clock: bool,
+        /// Threads the fans are cast on in every run (default: the machine's cores); 1 sets
+        /// the designs side by side on one thread.
+        #[arg(long, value_parser = crew, allow_hyphen_values = true)]
+        crew: Option<usize>,
     },
 }
 
@@ -221,6 +258,8 @@ pub const BOOK_ORDER: &[&str] = &[
     "crew --ticks 120 --loose",
     "crew --ticks 120",
     "fit --ticks 30",
+    "lanes",
+    "wall --ticks 30",
     "sums --crowd 30000 --rows 1000",
     "crew --ticks 20 --loose",
     "designs",
@@ -244,6 +283,7 @@ impl Writes for Cli {
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
+    town::lanes_on(cli.isa);
     match cli.mode {
         Some(Mode::Sums { crowd, rows }) => sums::run(out, crowd, rows),
         Some(Mode::Spend { ticks, crowd, rows, crew, clock, cpuprofile, design }) => {
@@ -259,11 +299,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let crew = crew.unwrap_or_else(cores);
             fit::run(out, ticks, design, crew, clock, &more, chart.as_deref())
         }
+        Some(Mode::Lanes { ticks }) => lanes::run(out, ticks),
+        Some(Mode::Wall { ticks, crew, clock, more }) => {
+            wall::run(out, ticks, crew.unwrap_or_else(cores), clock, &more)
+        }
         Some(Mode::Instructions { ticks, round }) => instructions::run(out, ticks, round),
         Some(Mode::Picture { ticks, out: path, close, film, design }) => {
             town::picture(out, ticks, design, &path, close.as_deref(), film.as_deref())
         }
-        Some(Mode::Designs { ticks, clock }) => designs::run(out, ticks, clock),
-        None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, run),
+        Some(Mode::Designs { ticks, clock, crew }) => designs::run(out, ticks, clock, crew),
+        None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, |c, out| {
+            run(Cli { isa: cli.isa, ..c }, out)
+        }),
     }
 }

@@ -3,10 +3,12 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::{PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use world::beast::{Design, Moment, World};
+use world::lanes::Isa;
 use world::progress::Progress;
 use world::render::{Frame, INK};
 
@@ -20,10 +22,21 @@ pub const CROWD: usize = 3000;
 /// The budget a phase has in a tick.
 pub const BUDGET_MS: f64 = 50.0;
 
+/// The instructions the lanes run on, chosen once for the run of the binary by `--isa`; the
+/// widest this CPU has until then.
+static ISA: RwLock<Option<Isa>> = RwLock::new(None);
+
+/// Runs every valley founded from now on with its lanes on `isa`.
+pub fn lanes_on(isa: Isa) {
+    *ISA.write().unwrap_or_else(PoisonError::into_inner) = Some(isa);
+}
+
 /// The chapter's valley, `rows` down, with `crowd` creatures on it, stepped by `design` with
-/// the fans cast on `crew` threads.
+/// the fans cast on `crew` threads and the lanes on the instructions `--isa` chose.
 pub fn found(crowd: usize, rows: usize, design: Design, crew: usize) -> anyhow::Result<World> {
-    World::found(SEED, COLS, rows, crowd, design, crew).map_err(anyhow::Error::msg)
+    let isa = ISA.read().unwrap_or_else(PoisonError::into_inner).unwrap_or_else(Isa::best);
+    let w = World::found(SEED, COLS, rows, crowd, design, crew).map_err(anyhow::Error::msg)?;
+    Ok(w.on(isa))
 }
 
 /// Runs `ticks` ticks, a step of `progress` each.

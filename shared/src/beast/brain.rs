@@ -16,6 +16,14 @@ pub const MULTIPLIES: usize = HIDDEN * INPUTS + ACTS * HIDDEN;
 pub const ADDS: usize = MULTIPLIES + HIDDEN + ACTS;
 /// tanh calls in one pass: one per hidden unit; the outputs stay bare.
 pub const SQUASHES: usize = HIDDEN;
+/// Bytes of weights one pass reads, each weight once as an `f32`: through the settled inputs
+/// (the hidden biases and the settled inputs' weights), the rest (the live inputs' weights and
+/// everything into the outputs), and the whole.
+pub const SETTLED_BYTES: usize = (HIDDEN + SETTLED * HIDDEN) * size_of::<f32>();
+pub const FINISH_BYTES: usize =
+    ((INPUTS - SETTLED) * HIDDEN + ACTS * HIDDEN + ACTS) * size_of::<f32>();
+pub const BYTES: usize = WEIGHTS * size_of::<f32>();
+const _: () = assert!(SETTLED_BYTES + FINISH_BYTES == BYTES);
 
 // ANCHOR: brain
 /// One creature's network. The weights are drawn in a fixed order (hidden unit by hidden unit,
@@ -27,11 +35,11 @@ pub const SQUASHES: usize = HIDDEN;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Brain {
     /// `into_hidden[i][j]`: input i's weight into hidden unit j.
-    into_hidden: [[f32; HIDDEN]; INPUTS],
-    hidden_bias: [f32; HIDDEN],
+    pub(crate) into_hidden: [[f32; HIDDEN]; INPUTS],
+    pub(crate) hidden_bias: [f32; HIDDEN],
     /// `into_out[j][k]`: hidden unit j's weight into output k.
-    into_out: [[f32; ACTS]; HIDDEN],
-    out_bias: [f32; ACTS],
+    pub(crate) into_out: [[f32; ACTS]; HIDDEN],
+    pub(crate) out_bias: [f32; ACTS],
 }
 // ANCHOR_END: brain
 
@@ -143,6 +151,8 @@ mod tests {
     #[test]
     fn the_counts_the_book_prints() {
         assert_eq!((WEIGHTS, MULTIPLIES, ADDS, SQUASHES), (378, 360, 378, 12));
+        assert_eq!((SETTLED_BYTES, FINISH_BYTES, BYTES), (1056, 456, 1512));
+        assert_eq!(std::mem::size_of::<Brain>(), BYTES);
     }
 
     #[test]

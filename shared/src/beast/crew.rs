@@ -3,8 +3,10 @@
 //! A fan reads the ground and the view taken when the phase opened, neither of which anything
 //! writes until the walk begins, and writes only its own creature's buffer. Splitting the casting
 //! among threads therefore changes who does the work but not a single result, however many
-//! threads take part. Creature i belongs to stripe i % crew: interleaved stripes spread
-//! the long rays and the short ones evenly, where blocks would hand one thread a crowded corner.
+//! threads take part. The crowd is cut into stripes by pack: pack p, the creatures thinking
+//! with its four brains, belongs to stripe p % crew (with brains kept apart, `--alone`,
+//! creature i belongs to stripe i % crew). Interleaved stripes spread the long rays and the
+//! short ones evenly, where blocks would hand one thread a crowded corner.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,8 +19,11 @@ use super::creature::Eye;
 use super::design::Design;
 use super::fan::{self, BLANK_FAN, Fan};
 use super::kind::{ACTS, HIDDEN, INPUTS};
+use super::minds::Minds;
 use super::sense;
 use super::view::{Flat, View};
+use crate::lanes::Isa;
+use crate::lanes::pack::{Each, LANES, Pack};
 use crate::terra::Valley;
 
 /// What the looking may read: the ground, the view, and every creature's eye, store and
@@ -37,16 +42,24 @@ pub struct Sight {
     /// Every brain the roster was founded with, in founding order. Never moved, unless a
     /// death slides the later ones down (`--slide`): a brain is 1.5 kB, and closing the gap a
     /// death leaves in a crowd of them moves megabytes.
-    pub brains: Vec<Brain>,
-    /// For each roster place, which of `brains` it thinks with; struck off with its creature.
+    pub minds: Minds,
+    /// For each roster place, which of the brains it thinks with; struck off with its
+    /// creature.
     pub brain_of: Vec<u32>,
+    /// For each pack, the first roster place that thinks with one of its brains, and after
+    /// the last pack the crowd's size: pack p's creatures are places `starts[p]..starts[p + 1]`.
+    /// Empty when the brains are kept apart.
+    pub starts: Vec<u32>,
+    /// The instructions the lanes run on.
+    pub isa: Isa,
     /// Nobody is gone before the walk: the marks the fans are cast against.
     pub nobody: Vec<bool>,
 }
 
 impl Sight {
-    /// What the looking reads for a crowd thinking with these brains, under this design.
-    pub fn new(design: Design, brains: Vec<Brain>) -> Sight {
+    /// What the looking reads for a crowd thinking with these brains, under this design, with
+    /// the lanes on `isa`. The brains go four to a pack, or stay apart under `--alone`.
+    pub fn new(design: Design, brains: Vec<Brain>, isa: Isa) -> Sight {
         Sight {
             design,
             ground: Valley::new(0, 1, 1),
@@ -56,15 +69,62 @@ impl Sight {
             eyes: Vec::new(),
             stores: Vec::new(),
             brain_of: (0..brains.len() as u32).collect(),
-            brains,
+            // Room for every pack's start and the end, so no phase grows it.
+            starts: Vec::with_capacity(brains.len().div_ceil(LANES) + 1),
+            minds: if design.alone { Minds::Alone(brains) } else { Minds::packed(brains) },
+            isa,
             nobody: Vec::new(),
         }
     }
 
-    /// The brain roster place `i` thinks with.
+    /// Works out which roster places each pack's creatures hold, for a phase about to open.
+    pub fn seat_packs(&mut self) {
+        self.starts.clear();
+        if let Minds::Packed { packs, .. } = &self.minds {
+            let mut i = 0;
+            for p in 0..packs.len() {
+                while i < self.brain_of.len() && (self.brain_of[i] as usize) / LANES < p {
+                    i += 1;
+                }
+                self.starts.push(i as u32);
+            }
+            self.starts.push(self.brain_of.len() as u32);
+        }
+    }
+
+    /// Where roster place `i`'s glance is kept when the looking is cut into `crew` stripes:
+    /// which stripe, and where in it. With packs, a pack's four lanes sit side by side.
     #[inline]
-    pub fn brain(&self, i: usize) -> &Brain {
-        &self.brains[self.brain_of[i] as usize]
+    pub fn seat(&self, i: usize, crew: usize) -> (usize, usize) {
+        match self.minds {
+            Minds::Packed { .. } => {
+                let b = self.brain_of[i] as usize;
+                let p = b / LANES;
+                (p % crew, p / crew * LANES + b % LANES)
+            }
+            Minds::Alone(_) => (i % crew, i / crew),
+        }
+    }
+
+    /// The pack roster place `i`'s brain is in, if the brains are packed.
+    #[inline]
+    pub fn pack_of(&self, i: usize) -> Option<usize> {
+        match self.minds {
+            Minds::Packed { .. } => Some(self.brain_of[i] as usize / LANES),
+            Minds::Alone(_) => None,
+        }
+    }
+
+    /// Roster place `i`'s whole pass over `row`.
+    #[inline]
+    pub fn think(&self, i: usize, row: &[f64; INPUTS]) -> [f64; ACTS] {
+        self.minds.think(self.isa, self.brain_of[i] as usize, row)
+    }
+
+    /// The rest of roster place `i`'s pass, from the sums the settled inputs left.
+    #[inline]
+    pub fn finish(&self, i: usize, sums: &[f64; HIDDEN], row: &[f64; INPUTS]) -> [f64; ACTS] {
+        self.minds.finish(self.isa, self.brain_of[i] as usize, sums, row)
     }
 
     /// The view the checks read.
@@ -108,6 +168,8 @@ pub struct Glance {
     pub scores: [f64; ACTS],
     /// Whether `scores` is this tick's answer already.
     pub ready: bool,
+    /// Whether this creature's pack thought to the end ahead, for it or for another lane.
+    pub ended: bool,
     /// The action picked ahead, when `ready` and nothing the walk does can change the pick.
     pub choice: Option<Act>,
 }
@@ -119,6 +181,7 @@ impl Glance {
         begun: false,
         scores: [0.0; ACTS],
         ready: false,
+        ended: false,
         choice: None,
     };
 
@@ -133,47 +196,125 @@ impl Glance {
 }
 
 // ANCHOR: ahead
-/// Looks for roster place `i`: casts its fan and runs the brain through the settled part of
-/// the row. If no plant stands on its cell or the four around it, it thinks to the end: those
-/// five cells are all the row reads live, and with no plant on any of them the row is the same
-/// whatever anyone eats first. If no plant stands anywhere within bite reach either, the pick
-/// is settled too: the only test that reads what others change is the bite's, and with
-/// nothing in reach its answer is no.
-pub fn look_one(sight: &Sight, i: usize, g: &mut Glance) {
-    g.cast(sight, i, &sight.nobody);
-    let d = sight.design;
-    let (x, y) = sight.cells[i];
-    let (beside, in_reach) =
-        if d.nine { sight.view.plants_near_nine(x, y) } else { sight.view.plants_near(x, y) };
-    if beside && d.whole {
-        return;
-    }
-    let (eye, store) = (sight.eyes[i], sight.stores[i]);
+/// Looks for roster place `i`, thinking with `brain`: casts its fan and runs the brain
+/// through the settled part of the row. If no plant stands on its cell or the four around it,
+/// it thinks to the end: those five cells are all the row reads live, and with no plant on any
+/// of them the row is the same whatever anyone eats first. If no plant stands anywhere within
+/// bite reach either, the pick is settled too: the only test that reads what others change is
+/// the bite's, and with nothing in reach its answer is no.
+pub fn look_one(sight: &Sight, brain: &Brain, i: usize, g: &mut Glance) {
     let mut row = [0.0; INPUTS];
-    sense::read_own(&mut row, &g.fan, store, eye.facing);
-    g.partial = sight.brain(i).settled(&row);
-    g.begun = true;
-    if beside {
+    let found = prepare(sight, i, g, &mut row);
+    if !found.begun {
         return;
     }
-    sense::read_food(&mut row, |_, _| 0.0, (x, y));
-    g.scores = sight.brain(i).finish(g.partial, &row);
+    g.partial = brain.settled(&row);
+    g.begun = true;
+    if !found.whole {
+        return;
+    }
+    g.scores = brain.finish(g.partial, &row);
     g.ready = true;
-    if !in_reach {
-        // No plant in reach, so no plant is ever looked up: an empty list stands in for them.
-        let here = Here { view: sight.checked(), ground: &sight.ground, stands: &[] };
-        g.choice = Some(act::pick(&g.scores, |a| sight.allows(i, &eye, store, a, here)));
+    if !found.reach {
+        settle_pick(sight, i, g);
     }
 }
 // ANCHOR_END: ahead
 
+/// What the look ahead finds for one creature before its brain is asked anything.
+#[derive(Clone, Copy, Default)]
+struct Found {
+    /// Its pass can be begun: the fan and the settled part of its row are read.
+    begun: bool,
+    /// No plant stands beside it, so its row is whole, the food read as none.
+    whole: bool,
+    /// A plant stands within bite reach.
+    reach: bool,
+}
+
+/// Casts roster place `i`'s fan into `g` and reads as much of its row into `row` as can be
+/// read before the walk: the settled part, unless the design leaves a creature next to a plant
+/// its whole pass for its turn, and the food too where there is no plant beside it.
+fn prepare(sight: &Sight, i: usize, g: &mut Glance, row: &mut [f64; INPUTS]) -> Found {
+    g.cast(sight, i, &sight.nobody);
+    let d = sight.design;
+    let (x, y) = sight.cells[i];
+    let (beside, reach) =
+        if d.nine { sight.view.plants_near_nine(x, y) } else { sight.view.plants_near(x, y) };
+    if beside && d.whole {
+        return Found::default();
+    }
+    sense::read_own(row, &g.fan, sight.stores[i], sight.eyes[i].facing);
+    if !beside {
+        sense::read_food(row, |_, _| 0.0, (x, y));
+    }
+    Found { begun: true, whole: !beside, reach }
+}
+
+/// Picks ahead for roster place `i`, whose scores are ready and which has no plant in reach.
+fn settle_pick(sight: &Sight, i: usize, g: &mut Glance) {
+    // No plant in reach, so no plant is ever looked up: an empty list stands in for them.
+    let (eye, store) = (sight.eyes[i], sight.stores[i]);
+    let here = Here { view: sight.checked(), ground: &sight.ground, stands: &[] };
+    g.choice = Some(act::pick(&g.scores, |a| sight.allows(i, &eye, store, a, here)));
+}
+
+// ANCHOR: pack
+/// Looks for pack `p` (roster places `starts[p]..starts[p + 1]`) into its lanes' glances:
+/// each creature's fan and row as `look_one` reads them, then one pass through the settled
+/// inputs for all four lanes at once, and one to the end for all four if any lane's row is
+/// whole. A lane with no creature, or with a row not yet whole, rides along and its answer is
+/// dropped: no lane's numbers ever touch another's.
+pub fn look_pack(sight: &Sight, pack: &Pack, p: usize, out: &mut [Glance; LANES]) {
+    let places = sight.starts[p] as usize..sight.starts[p + 1] as usize;
+    let lane = |i: usize| sight.brain_of[i] as usize % LANES;
+    let mut rows: Each<[f64; INPUTS]> = [[0.0; INPUTS]; LANES];
+    let mut found = [Found::default(); LANES];
+    for i in places.clone() {
+        found[lane(i)] = prepare(sight, i, &mut out[lane(i)], &mut rows[lane(i)]);
+    }
+    if !found.iter().any(|f| f.begun) {
+        return;
+    }
+    let sums = pack.settled(sight.isa, &rows);
+    let ended = found.iter().any(|f| f.whole);
+    let scores = if ended { pack.finish(sight.isa, &sums, &rows) } else { [[0.0; ACTS]; LANES] };
+    for i in places {
+        let (g, f) = (&mut out[lane(i)], found[lane(i)]);
+        g.ended = ended;
+        if f.begun {
+            (g.partial, g.begun) = (sums[lane(i)], true);
+        }
+        if f.whole {
+            (g.scores, g.ready) = (scores[lane(i)], true);
+            if !f.reach {
+                settle_pick(sight, i, g);
+            }
+        }
+    }
+}
+// ANCHOR_END: pack
+
 // ANCHOR: stripe
-/// Looks for stripe `k` of `crew`: places k, k + crew, k + 2 crew, ... into `out`, in order.
+/// Looks for stripe `k` of `crew` into `out`, in order: with packs, packs k, k + crew,
+/// k + 2 crew, ..., four glances a pack; with brains apart, places k, k + crew, ...
 pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) {
-    let n = sight.eyes.len();
-    out.resize(n.saturating_sub(k).div_ceil(crew), Glance::BLANK);
-    for (g, i) in out.iter_mut().zip((k..n).step_by(crew)) {
-        look_one(sight, i, g);
+    match &sight.minds {
+        Minds::Packed { packs, .. } => {
+            let n = packs.len();
+            out.resize(n.saturating_sub(k).div_ceil(crew) * LANES, Glance::BLANK);
+            for (g, p) in out.chunks_exact_mut(LANES).zip((k..n).step_by(crew)) {
+                let g: &mut [Glance; LANES] = g.try_into().expect("chunks are LANES long");
+                look_pack(sight, &packs[p], p, g);
+            }
+        }
+        Minds::Alone(brains) => {
+            let n = sight.eyes.len();
+            out.resize(n.saturating_sub(k).div_ceil(crew), Glance::BLANK);
+            for (g, i) in out.iter_mut().zip((k..n).step_by(crew)) {
+                look_one(sight, &brains[sight.brain_of[i] as usize], i, g);
+            }
+        }
     }
 }
 // ANCHOR_END: stripe
@@ -340,11 +481,13 @@ mod tests {
     use crate::beast::view::Build;
     use crate::rng::Stream;
 
-    /// A sight of `n` creatures on a small valley, thinking with `brains` of them.
+    /// A sight of `n` creatures on a small valley, thinking with `brains` of them, kept
+    /// apart, so that creature i is stripe i's.
     fn sight(n: usize, brains: usize) -> Sight {
         let hab = Habitat::new(5, 12, 8);
         let mut s = Stream::new(5, 14);
-        let mut sight = Sight::new(Design::NOW, (0..n).map(|_| Brain::draw(&mut s)).collect());
+        let drawn = (0..n).map(|_| Brain::draw(&mut s)).collect();
+        let mut sight = Sight::new(Design { alone: true, ..Design::NOW }, drawn, Isa::best());
         sight.brain_of.truncate(brains);
         let live: Vec<Creature> =
             (0..n).map(|i| Creature::new(0.5 + i as f64, 3.5, 0.3, 1.0)).collect();

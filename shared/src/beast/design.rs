@@ -17,13 +17,14 @@ use clap::Args;
 const FIRST: &str = "The first round, four changes";
 const SECOND: &str = "The second round, counted in instructions";
 const SPLIT: &str = "The split, looking side by side";
+const LANES: &str = "The third round, four brains at once";
 const RULES: &str = "Other rules, which move the digest";
 
 // ANCHOR: design
 /// The phase's design, one switch a retired part, built from the command line by clap.
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Design {
-    /// The phase as first wired: every switch of the three rounds at once, on one thread
+    /// The phase as first wired: every switch of the four rounds at once, on one thread
     #[arg(long)]
     pub was: bool,
 
@@ -91,6 +92,11 @@ pub struct Design {
     #[arg(conflicts_with_all = ["was", "narrow"])]
     pub whole: bool,
 
+    /// Each brain thinks alone, one creature at a time, not four brains a pack in lanes
+    #[arg(long, help_heading = LANES, default_value_if("was", "true", "true"))]
+    #[arg(conflicts_with = "was")]
+    pub alone: bool,
+
     /// Bodies buried the moment they fall, not when the phase closes
     #[arg(long, help_heading = RULES, conflicts_with = "was")]
     pub hasty: bool,
@@ -117,6 +123,7 @@ impl Design {
         narrow: false,
         scoped: false,
         whole: false,
+        alone: false,
         hasty: false,
         loose: false,
     };
@@ -138,6 +145,7 @@ impl Design {
         narrow: true,
         scoped: true,
         whole: true,
+        alone: true,
         hasty: false,
         loose: false,
     };
@@ -173,6 +181,7 @@ mod tests {
             &["--maps", "--unringed"],
             &["--maps", "--nine"],
             &["--unringed", "--strides"],
+            &["--was", "--alone"],
         ] {
             let e = parse(bad).unwrap_err();
             assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");

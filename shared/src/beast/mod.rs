@@ -3,7 +3,8 @@
 //!
 //! One idea a file, and each file uses only the ones named before it here: `kind` holds the numbers
 //! every creature shares, `design` the switches that put retired parts of the phase back,
-//! `brain` the small network each creature carries, `creature` one creature and its eye,
+//! `brain` the small network each creature carries, `minds` the crowd's brains four to a
+//! pack, `creature` one creature and its eye,
 //! `habitat` the valley they live in, `view` the reading of it taken when a phase opens, `fan`
 //! the rays a creature looks with, `sense` the row of numbers its brain reads, `act` the six
 //! things it can do, `crew` the looking done ahead on several threads, and `roster` the crowd
@@ -17,6 +18,7 @@ pub mod design;
 pub mod fan;
 pub mod habitat;
 pub mod kind;
+pub mod minds;
 pub mod roster;
 pub mod sense;
 pub mod view;
@@ -38,10 +40,11 @@ pub const BRAIN_STREAM: u64 = 14;
 #[cfg(test)]
 mod tests {
     /// The modules in the order they may use each other: each only the ones before it.
-    const ORDER: [(&str, &str); 11] = [
+    const ORDER: [(&str, &str); 12] = [
         ("kind", include_str!("kind.rs")),
         ("design", include_str!("design.rs")),
         ("brain", include_str!("brain.rs")),
+        ("minds", include_str!("minds.rs")),
         ("creature", include_str!("creature.rs")),
         ("habitat", include_str!("habitat.rs")),
         ("view", include_str!("view.rs")),

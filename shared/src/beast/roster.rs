@@ -15,6 +15,7 @@ use super::sense;
 use super::view::{Build, Hit, View};
 use super::{BRAIN_STREAM, SCATTER_STREAM};
 use crate::digest::Digest;
+use crate::lanes::Isa;
 use crate::rng::Stream;
 use crate::terra::Land;
 
@@ -34,6 +35,19 @@ pub struct Tally {
     pub met: u64,
     /// Fans cast a second time because a death happened near them.
     pub recast: u64,
+    /// Forward passes, by where they were thought: begun ahead through the settled inputs,
+    /// and thought to the end ahead, as the walk finds them (a pass cast again after a death
+    /// counts here and again below); finished in the walk from the sums begun ahead; and
+    /// thought whole in the walk.
+    pub begun: u64,
+    pub ahead: u64,
+    pub finished: u64,
+    pub whole: u64,
+    /// Packs whose creatures were looked for ahead, the lanes of them that held one whose
+    /// pass was begun, and the packs that thought to the end, for at least one lane.
+    pub packs: u64,
+    pub lanes: u64,
+    pub ended: u64,
 }
 
 impl Tally {
@@ -44,6 +58,28 @@ impl Tally {
         self.steps += t.steps;
         self.met += t.met;
         self.recast += t.recast;
+        self.begun += t.begun;
+        self.ahead += t.ahead;
+        self.finished += t.finished;
+        self.whole += t.whole;
+        self.packs += t.packs;
+        self.lanes += t.lanes;
+        self.ended += t.ended;
+    }
+
+    /// Counts what the look ahead left roster place `i`, in pack `pack` if its brains are
+    /// packed: the pass begun or ended, and each pack once, as its first creature comes.
+    fn ahead(&mut self, pack: Option<usize>, last: &mut Option<usize>, g: &Glance) {
+        self.begun += u64::from(g.begun);
+        self.ahead += u64::from(g.ready);
+        if let Some(p) = pack {
+            if *last != Some(p) {
+                *last = Some(p);
+                self.packs += 1;
+                self.ended += u64::from(g.ended);
+            }
+            self.lanes += u64::from(g.begun);
+        }
     }
 
     /// Counts one fan read: its strides, and the rays that met something.
@@ -85,7 +121,7 @@ pub struct Roster {
     crew: usize,
     sight: Arc<RwLock<Sight>>,
     pool: Option<Pool>,
-    /// One buffer of glances a stripe; creature i's is stripes[i % crew][i / crew].
+    /// One buffer of glances a stripe; where creature i's is kept, `Sight::seat` says.
     stripes: Vec<Vec<Glance>>,
     deaths: Deaths,
 }
@@ -107,7 +143,7 @@ pub enum Moment {
 impl World {
     /// Valley `seed` at `cols` by `rows` with `crowd` creatures scattered on stream 12 and
     /// brains drawn off stream 14 in roster order, stepped by `design` with the fans cast on
-    /// `crew` threads.
+    /// `crew` threads, and the lanes on the widest instructions this CPU has.
     pub fn found(
         seed: u64,
         cols: usize,
@@ -122,6 +158,12 @@ impl World {
             live = live.into_iter().map(Creature::forgetful).collect();
         }
         Ok(World { hab, roster: Roster::new(live, brains, design, crew) })
+    }
+
+    /// The same world with its lanes on `isa`: the same run to the bit, at another speed.
+    pub fn on(self, isa: Isa) -> World {
+        self.roster.sight.write().expect(POISONED).isa = isa;
+        self
     }
 
     /// One tick: the weather and the plants, then the creature phase.
@@ -206,10 +248,18 @@ impl Roster {
             live,
             counts: Counts::default(),
             crew: crew.max(1),
-            sight: Arc::new(RwLock::new(Sight::new(design, brains))),
+            sight: Arc::new(RwLock::new(Sight::new(design, brains, Isa::best()))),
             pool: None,
             stripes: Vec::new(),
             deaths: Deaths::default(),
+        }
+    }
+
+    /// The bytes of the flat rows the phase reads its view from, or None for the other builds.
+    pub fn view_bytes(&self) -> Option<usize> {
+        match &self.sight.read().expect(POISONED).view {
+            View::Flat(f) => Some(f.bytes()),
+            _ => None,
         }
     }
 
@@ -255,6 +305,7 @@ impl Roster {
         s.stores.extend(self.live.iter().map(|c| c.store));
         s.nobody.clear();
         s.nobody.resize(n, false);
+        s.seat_packs();
         open_view(s, hab);
     }
 
@@ -288,9 +339,12 @@ impl Roster {
         let sight = &*shared.read().expect(POISONED);
         let mut mine = Glance::BLANK;
         let mut row = [0.0; INPUTS];
+        let mut pack = None;
         for i in 0..self.live.len() {
             let g = if ahead {
-                let g = &mut self.stripes[i % self.crew][i / self.crew];
+                let (stripe, at) = sight.seat(i, self.crew);
+                let g = &mut self.stripes[stripe][at];
+                self.counts.tick.ahead(sight.pack_of(i), &mut pack, g);
                 self.deaths.look_again(sight, i, g, &mut self.counts.tick);
                 g
             } else {
@@ -299,7 +353,7 @@ impl Roster {
             };
             self.counts.tick.read(g);
             let c = &mut self.live[i];
-            let choice = choose(sight, hab, i, c, g, &mut row);
+            let choice = choose(sight, hab, i, c, g, &mut row, &mut self.counts.tick);
             act::perform(c, choice, &sight.view, hab);
             c.store -= UPKEEP;
             self.counts.tick.creature_ticks += 1;
@@ -388,7 +442,7 @@ impl Deaths {
 }
 
 /// Creature `i`'s choice of action in its turn: whatever the looking ahead left ready is taken
-/// as it is; the rest of its row is read, and the rest of its pass thought, now.
+/// as it is; the rest of its row is read, and the rest of its pass thought, now, and counted.
 fn choose(
     sight: &Sight,
     hab: &Habitat,
@@ -396,16 +450,19 @@ fn choose(
     c: &Creature,
     g: &mut Glance,
     row: &mut [f64; INPUTS],
+    tally: &mut Tally,
 ) -> Act {
     let cell = sight.cells[i];
     if !g.ready {
         let mass = |x, y| sight.view.mass(hab, x, y);
         if g.begun {
             sense::read_food(row, mass, cell);
-            g.scores = sight.brain(i).finish(g.partial, row);
+            g.scores = sight.finish(i, &g.partial, row);
+            tally.finished += 1;
         } else {
             sense::read(row, &g.fan, mass, cell, c.store, c.facing());
-            g.scores = sight.brain(i).think(row);
+            g.scores = sight.think(i, row);
+            tally.whole += 1;
         }
     }
     g.choice.unwrap_or_else(|| {
@@ -419,13 +476,9 @@ fn choose(
 /// a place, so that place i thinks with brain i: how the dead were struck off before the list
 /// of brain numbers (`--slide`).
 fn strike_off_sliding(live: &mut Vec<Creature>, sight: &mut Sight) {
-    let mut k = 0;
-    sight.brains.retain(|_| {
-        k += 1;
-        !live[k - 1].dead
-    });
-    sight.brain_of.truncate(sight.brains.len());
+    sight.minds.slide(|b| live.get(b).is_some_and(|c| !c.dead));
     live.retain(|c| !c.dead);
+    sight.brain_of.truncate(live.len());
 }
 
 /// Takes the dead off the roster and their places off the list of brain numbers, keeping

@@ -191,6 +191,14 @@ impl Flat {
         }
     }
 
+    /// The bytes of the rows a phase reads: what every cell shows and holds, ring included,
+    /// what it shows bare (copied at every refill), the plants near it, and each creature's
+    /// place in its cell's list.
+    pub fn bytes(&self) -> usize {
+        let words = self.bare.len() + self.stand.len() + self.first.len() + self.next.len();
+        words * size_of::<u32>() + self.near.len() * size_of::<u8>()
+    }
+
     // ANCHOR: at_slot
     /// What a ray meets on the cell at `s` in the rows.
     #[inline]

@@ -66,6 +66,7 @@ impl Isa {
         }
     }
 
+    // ANCHOR: run
     /// Runs `f` compiled for this instruction set. `f` should be a closure marked
     /// `#[inline(always)]` over code marked the same, so that all of it is compiled inside the
     /// AVX2 function rather than called from it.
@@ -81,6 +82,7 @@ impl Isa {
             Kind::Avx2 => f(),
         }
     }
+    // ANCHOR_END: run
 }
 
 /// `f`, compiled with AVX2 enabled (and FMA not).

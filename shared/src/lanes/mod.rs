@@ -9,12 +9,14 @@
 //! becomes a mask that picks, lane by lane, the value the branch would have produced.
 //!
 //! `lane` holds the lane type and its masks, `cpu` the one place that chooses between plain
-//! x86-64 and AVX2 at run time, `expm1` and `tanh` the port of the pinned `libm::tanh`, and
-//! `pack` four brains stored lane by lane with their forward passes.
+//! x86-64 and AVX2 at run time, `expm1` and `tanh` the port of the pinned `libm::tanh`, `pack`
+//! four brains stored lane by lane with their forward passes, and `one` a single brain's pass
+//! with its units in lanes.
 
 pub mod cpu;
 pub mod expm1;
 pub mod lane;
+pub mod one;
 pub mod pack;
 pub mod tanh;
 

@@ -23,9 +23,8 @@ use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 
 /// Brains in a pack: the creatures that think together.
 pub const LANES: usize = 4;
-// `finish_one` and `think_one` squash one creature's hidden units a lane-full at a time.
-const _: () = assert!(HIDDEN / LANES * LANES == HIDDEN);
 
+// ANCHOR: layout
 /// One unit of every lane's brain: its bias, then its weight from each of its `K` inputs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C)]
@@ -42,6 +41,7 @@ pub struct Pack {
     hidden: [Unit<INPUTS>; HIDDEN],
     out: [Unit<HIDDEN>; ACTS],
 }
+// ANCHOR_END: layout
 
 /// What each of a pack's creatures reads or holds, `LANES` of them in lane order.
 pub type Each<T> = [T; LANES];
@@ -56,21 +56,26 @@ impl Pack {
             out: [Unit { bias: [0.0; LANES], weights: [[0.0; LANES]; HIDDEN] }; ACTS],
         };
         for (l, b) in brains.iter().enumerate() {
-            let (into_hidden, hidden_bias, into_out, out_bias) = b.parts();
-            for (j, unit) in p.hidden.iter_mut().enumerate() {
-                unit.bias[l] = hidden_bias[j];
-                for (i, w) in unit.weights.iter_mut().enumerate() {
-                    w[l] = into_hidden[i][j];
-                }
-            }
-            for (k, unit) in p.out.iter_mut().enumerate() {
-                unit.bias[l] = out_bias[k];
-                for (j, w) in unit.weights.iter_mut().enumerate() {
-                    w[l] = into_out[j][k];
-                }
-            }
+            p.set(l, b);
         }
         p
+    }
+
+    /// Puts brain `b` in lane `l`, in place of the one there.
+    pub fn set(&mut self, l: usize, b: &Brain) {
+        let (into_hidden, hidden_bias, into_out, out_bias) = b.parts();
+        for (j, unit) in self.hidden.iter_mut().enumerate() {
+            unit.bias[l] = hidden_bias[j];
+            for (i, w) in unit.weights.iter_mut().enumerate() {
+                w[l] = into_hidden[i][j];
+            }
+        }
+        for (k, unit) in self.out.iter_mut().enumerate() {
+            unit.bias[l] = out_bias[k];
+            for (j, w) in unit.weights.iter_mut().enumerate() {
+                w[l] = into_out[j][k];
+            }
+        }
     }
 
     /// Every brain of `brains`, `LANES` a pack in their order; the last pack may be short.
@@ -103,6 +108,7 @@ impl Pack {
         )
     }
 
+    // ANCHOR: settled
     /// The first part of a pass for every lane: `Brain::settled` for each.
     pub fn settled(&self, isa: Isa, rows: &Each<[f64; INPUTS]>) -> Each<[f64; HIDDEN]> {
         isa.run(
@@ -117,6 +123,7 @@ impl Pack {
             },
         )
     }
+    // ANCHOR_END: settled
 
     /// The rest of a pass for every lane from the sums `settled` left: `Brain::finish` for
     /// each.
@@ -139,60 +146,6 @@ impl Pack {
         )
     }
 
-    /// A whole pass for lane `l` alone: `Brain::think` for its brain.
-    pub fn think_one(&self, isa: Isa, l: usize, row: &[f64; INPUTS]) -> [f64; ACTS] {
-        let h = self.hidden.each_ref().map(|unit| f64::from(unit.bias[l]));
-        self.rest_one(isa, l, h, row, 0)
-    }
-
-    /// The rest of a pass for lane `l` alone, from the sums `settled` left: `Brain::finish`
-    /// for its brain, for when the other lanes' rows are not ready.
-    pub fn finish_one(
-        &self,
-        isa: Isa,
-        l: usize,
-        sums: &[f64; HIDDEN],
-        row: &[f64; INPUTS],
-    ) -> [f64; ACTS] {
-        self.rest_one(isa, l, *sums, row, SETTLED)
-    }
-
-    /// Lane `l`'s pass from hidden sums through input `from`. The sums are one creature's,
-    /// added one lane at a time, so the lanes of the arithmetic go to its twelve `tanh` calls,
-    /// four at a time.
-    fn rest_one(
-        &self,
-        isa: Isa,
-        l: usize,
-        mut h: [f64; HIDDEN],
-        row: &[f64; INPUTS],
-        from: usize,
-    ) -> [f64; ACTS] {
-        assert!(l < LANES, "lane {l} of a pack of {LANES}");
-        isa.run(
-            #[inline(always)]
-            || {
-                for (h, unit) in h.iter_mut().zip(&self.hidden) {
-                    for (x, w) in row[from..].iter().zip(&unit.weights[from..]) {
-                        *h += f64::from(w[l]) * x;
-                    }
-                }
-                for q in h.chunks_exact_mut(LANES) {
-                    let q: &mut [f64; LANES] = q.try_into().expect("chunks are LANES long");
-                    *q = tanh(Lanes(*q)).0;
-                }
-                let mut out = [0.0; ACTS];
-                for (o, unit) in out.iter_mut().zip(&self.out) {
-                    *o = f64::from(unit.bias[l]);
-                    for (x, w) in h.iter().zip(&unit.weights) {
-                        *o += f64::from(w[l]) * x;
-                    }
-                }
-                out
-            },
-        )
-    }
-
     /// Squashes the finished hidden sums and scores the actions from them, as `Brain` does.
     #[inline(always)]
     fn squash_and_score(&self, mut h: [Lanes<LANES>; HIDDEN]) -> [Lanes<LANES>; ACTS] {
@@ -207,6 +160,7 @@ impl Pack {
     }
 }
 
+// ANCHOR: add
 impl<const K: usize> Unit<K> {
     /// `sum` plus the products of inputs `from..to` with their weights, added in input order.
     #[inline(always)]
@@ -223,6 +177,7 @@ impl<const K: usize> Unit<K> {
         sum
     }
 }
+// ANCHOR_END: add
 
 // The helpers below, like the passes above, use loops rather than `map` or `from_fn` over
 // whole arrays: the compiler declines to inline those once their bodies grow, and code the

@@ -17,6 +17,7 @@ use super::lane::Lanes;
 /// one with AVX2.
 pub const WIDTH: usize = 4;
 
+// ANCHOR: tanh
 /// `libm::tanh` in every lane, bit for bit, for every input.
 #[inline(always)]
 pub fn tanh<const N: usize>(x: Lanes<N>) -> Lanes<N> {
@@ -36,6 +37,7 @@ pub fn tanh<const N: usize>(x: Lanes<N>) -> Lanes<N> {
     let t = (huge | outer).select(1.0 - q, q);
     normal.select(t, ax).flip_by(x)
 }
+// ANCHOR_END: tanh
 
 /// Writes the `tanh` of every number in `xs` into `out`, four at a time on `isa`; a short
 /// last group is padded with zeros, whose answers are dropped. The two must be the same length.

@@ -1,0 +1,113 @@
+//! The memory wall: the bytes a tick must read at each crowd size of `fit`, counted; and with
+//! --clock, how fast this machine streams memory and what share of that each crowd's phase
+//! reaches.
+
+use std::hint::black_box;
+use std::io::Write;
+use std::time::Instant;
+
+use world::beast::brain::BYTES;
+use world::progress::Progress;
+
+use crate::fit::TIMES;
+use crate::town::{COLS, CROWD, ROWS, found, timed};
+
+/// The buffer the bandwidth is measured on: 1 GiB, far past any cache.
+const BUFFER: usize = 1 << 30;
+/// Reads of the buffer; the fastest is kept, as the least disturbed.
+const READS: usize = 5;
+
+/// A million bytes.
+const MB: f64 = 1e6;
+
+pub fn run(
+    out: &mut dyn Write,
+    ticks: u32,
+    crew: usize,
+    clock: bool,
+    more: &[u32],
+) -> anyhow::Result<()> {
+    writeln!(out, "what a tick must read: every living creature's brain once, and the view")?;
+    let stream = if clock { Some(bandwidth(crew)) } else { None };
+    if let Some(gbs) = stream {
+        writeln!(
+            out,
+            "this machine streams {gbs:.1} GB/s, summing a {} MiB buffer on {crew} thread(s)",
+            BUFFER >> 20
+        )?;
+    }
+    writeln!(out)?;
+    write!(
+        out,
+        "  {:>6} {:>9} {:>11} {:>9} {:>11}",
+        "rows", "creatures", "weights MB", "view MB", "a tick MB"
+    )?;
+    writeln!(out, "{}", if clock { "  ms a tick    GB/s  of the stream" } else { "" })?;
+    let progress = Progress::new("wall", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
+    for k in TIMES.iter().chain(more) {
+        let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
+        let mut w = found(crowd, rows, world::beast::Design::NOW, crew)?;
+        let c = timed(&mut w, ticks, &progress);
+        let weights = (w.roster.live.len() * BYTES) as f64 / MB;
+        let view = w.roster.view_bytes().unwrap_or(0) as f64 / MB;
+        let all = weights + view;
+        write!(out, "  {rows:>6} {crowd:>9} {weights:>11.2} {view:>9.2} {all:>11.2}")?;
+        match stream {
+            Some(gbs) => {
+                let ms = c.phase_ms(ticks);
+                // Megabytes a millisecond are gigabytes a second.
+                let reached = all / ms;
+                writeln!(out, "  {ms:>9.3} {reached:>7.2} {:>13.1}%", 100.0 * reached / gbs)?;
+            }
+            None => writeln!(out)?,
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  {COLS} cells across; each valley run {ticks} ticks, the bytes those of its closing tick"
+    )?;
+    writeln!(
+        out,
+        "  weights: {BYTES} bytes a living creature; view: the flat rows, ring included"
+    )?;
+    if stream.is_some() {
+        writeln!(
+            out,
+            "  GB/s: a tick's bytes over the phase's time, timed here on {crew} thread(s)"
+        )?;
+    }
+    Ok(())
+}
+
+/// This machine's streaming bandwidth in GB/s: the fastest of several sums over a buffer far
+/// bigger than any cache, cut into `crew` stripes read side by side.
+fn bandwidth(crew: usize) -> f64 {
+    let words = vec![1u64; BUFFER / size_of::<u64>()];
+    let part = words.len().div_ceil(crew);
+    let mut best = f64::MAX;
+    for _ in 0..READS {
+        let start = Instant::now();
+        let sum: u64 = std::thread::scope(|s| {
+            let sums: Vec<_> =
+                words.chunks(part).map(|c| s.spawn(move || sum(black_box(c)))).collect();
+            sums.into_iter().map(|h| h.join().expect("a sum does not panic")).sum()
+        });
+        best = best.min(start.elapsed().as_secs_f64());
+        assert_eq!(black_box(sum), words.len() as u64, "every word read once");
+    }
+    BUFFER as f64 / best / 1e9
+}
+
+/// The words summed, eight side by side so the reads are not held up by the adds.
+fn sum(words: &[u64]) -> u64 {
+    let mut acc = [0u64; 8];
+    let mut chunks = words.chunks_exact(8);
+    for c in &mut chunks {
+        for (a, w) in acc.iter_mut().zip(c) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+    let rest: u64 = chunks.remainder().iter().sum();
+    acc.iter().sum::<u64>() + rest
+}
