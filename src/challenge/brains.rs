@@ -54,7 +54,7 @@ fn valleys() -> String {
 }
 
 /// The switches the phase's `Design` came with. A switch not among them is the student's.
-pub const KNOWN: [&str; 17] = [
+pub const KNOWN: [&str; 18] = [
     "--was",
     "--maps",
     "--fresh",
@@ -70,6 +70,7 @@ pub const KNOWN: [&str; 17] = [
     "--narrow",
     "--scoped",
     "--whole",
+    "--alone",
     "--hasty",
     "--loose",
 ];

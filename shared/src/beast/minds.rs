@@ -11,7 +11,7 @@
 //! creatures of one pack are neighbours on the roster.
 
 use super::brain::Brain;
-use super::kind::{ACTS, HIDDEN, INPUTS};
+use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 use crate::lanes::Isa;
 use crate::lanes::pack::{LANES, Pack};
 
@@ -50,7 +50,9 @@ impl Minds {
     #[inline]
     pub fn think(&self, isa: Isa, b: usize, row: &[f64; INPUTS]) -> [f64; ACTS] {
         match self {
-            Minds::Packed { packs, .. } => Minds::alone(packs, b).think_in(isa, row),
+            Minds::Packed { packs, .. } => {
+                packs[b / LANES].lane_from(b % LANES, 0).think_in(isa, row)
+            }
             Minds::Alone(a) => a[b].think(row),
         }
     }
@@ -65,7 +67,9 @@ impl Minds {
         row: &[f64; INPUTS],
     ) -> [f64; ACTS] {
         match self {
-            Minds::Packed { packs, .. } => Minds::alone(packs, b).finish_in(isa, sums, row),
+            Minds::Packed { packs, .. } => {
+                packs[b / LANES].lane_from(b % LANES, SETTLED).finish_in(isa, sums, row)
+            }
             Minds::Alone(a) => a[b].finish(*sums, row),
         }
     }

@@ -83,6 +83,33 @@ impl Pack {
         brains.chunks(LANES).map(Pack::new).collect()
     }
 
+    // ANCHOR: lane_from
+    /// What lane `l`'s brain needs for a pass that takes its inputs from `from` on: its weights
+    /// from those inputs, its biases and its outputs, laid out as a `Brain` so one brain's pass
+    /// in lanes can run it. The weights from the inputs before `from` are left zero, unread: a
+    /// pass finished in the walk reads about a third of the brain, and gathers only that.
+    pub fn lane_from(&self, l: usize, from: usize) -> Brain {
+        let mut into_hidden = [[0.0; HIDDEN]; INPUTS];
+        for (i, w) in into_hidden.iter_mut().enumerate().skip(from) {
+            for (j, w) in w.iter_mut().enumerate() {
+                *w = self.hidden[j].weights[i][l];
+            }
+        }
+        let mut into_out = [[0.0; ACTS]; HIDDEN];
+        for (j, w) in into_out.iter_mut().enumerate() {
+            for (k, w) in w.iter_mut().enumerate() {
+                *w = self.out[k].weights[j][l];
+            }
+        }
+        Brain::from_parts((
+            into_hidden,
+            from_fn(|j| self.hidden[j].bias[l]),
+            into_out,
+            from_fn(|k| self.out[k].bias[l]),
+        ))
+    }
+    // ANCHOR_END: lane_from
+
     /// The brain lane `l` thinks with.
     pub fn brain(&self, l: usize) -> Brain {
         Brain::from_parts((
