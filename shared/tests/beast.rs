@@ -1,7 +1,7 @@
 //! The creature world's promises: every retired design is the same run, a split phase is the
 //! same run on any crew, the loose split is not, and the phase allocates nothing once warm.
 
-use world::beast::{Design, Moment, World};
+use world::beast::{Design, World};
 use world::designs::{switches, with};
 use world::ledger;
 
@@ -119,12 +119,7 @@ fn a_warm_phase_allocates_nothing() {
         let _ = w.roster.pool_allocations();
         let mut n = 0;
         for _ in 0..100 {
-            w.tick_watched(|m| match m {
-                Moment::PhaseOpens => ledger::start(),
-                Moment::PhaseCloses => n += ledger::stop(),
-                Moment::TickOpens => {}
-            });
-            n += w.roster.pool_allocations();
+            n += w.tick_counted();
         }
         assert_eq!(n, 0, "{design:?} on {crew}");
         assert!(w.roster.counts.run.struck > 0);

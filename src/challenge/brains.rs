@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use world::beast::{Design, Moment, World};
+use world::beast::{Design, World};
 use world::designs::{Switch, switches, with};
 use world::ledger;
 
@@ -246,12 +246,7 @@ fn warm_allocations(design: Design, crew: usize) -> Result<u64, String> {
     let _ = w.roster.pool_allocations();
     let mut n = 0;
     for _ in 0..100 {
-        w.tick_watched(|m| match m {
-            Moment::PhaseOpens => ledger::start(),
-            Moment::PhaseCloses => n += ledger::stop(),
-            Moment::TickOpens => {}
-        });
-        n += w.roster.pool_allocations();
+        n += w.tick_counted();
     }
     Ok(n)
 }

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use world::beast::{Design, Moment, World};
+use world::beast::{Design, World};
 use world::ledger;
 use world::progress::Progress;
 
@@ -35,13 +35,7 @@ pub fn counted(w: &mut World, ticks: u32) -> (u64, u64, u32) {
     let (mut all, mut late) = (0, 0);
     let from = ticks / 2;
     for t in 0..ticks {
-        let mut n = 0;
-        w.tick_watched(|m| match m {
-            Moment::PhaseOpens => ledger::start(),
-            Moment::PhaseCloses => n = ledger::stop(),
-            Moment::TickOpens => {}
-        });
-        n += w.roster.pool_allocations();
+        let n = w.tick_counted();
         all += n;
         if t >= from {
             late += n;

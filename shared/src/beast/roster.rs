@@ -16,6 +16,7 @@ use super::view::{Build, Hit, View};
 use super::{BRAIN_STREAM, SCATTER_STREAM};
 use crate::digest::Digest;
 use crate::lanes::Isa;
+use crate::ledger;
 use crate::rng::Stream;
 use crate::terra::Land;
 
@@ -183,6 +184,18 @@ impl World {
         self.hab.now += 1;
     }
     // ANCHOR_END: tick
+
+    /// One tick, and the heap allocations made inside its phase, the crew's helpers' included:
+    /// what the ledger counts (zero unless `ledger::Counting` is the global allocator).
+    pub fn tick_counted(&mut self) -> u64 {
+        let mut n = 0;
+        self.tick_watched(|m| match m {
+            Moment::PhaseOpens => ledger::start(),
+            Moment::PhaseCloses => n = ledger::stop(),
+            Moment::TickOpens => {}
+        });
+        n + self.roster.pool_allocations()
+    }
 
     // ANCHOR: digest
     /// SHA-256 over the ground (the litter on every cell), every plant's grams, and then for
