@@ -83,8 +83,9 @@ fn away(g: &Gait, b: &Body, votes: Option<Vec2>) -> Vec2 {
 
 /// What match heading wishes for, given the mean velocity.
 fn along(g: &Gait, b: &Body, heading: Option<Vec2>) -> Vec2 {
-    match heading {
-        Some(v) if v.len() > 0.0 => g.steer(b, v.unit().scale(g.max_speed)),
+    // The length is taken once, for the test and for the direction both.
+    match heading.map(|v| (v, v.len())) {
+        Some((v, l)) if l > 0.0 => g.steer(b, v.over(l).scale(g.max_speed)),
         _ => Vec2::ZERO,
     }
 }
@@ -122,15 +123,27 @@ impl Tally {
     /// `r = d.len()` are already worked out. The vote is [`vote`]'s arithmetic, step for step.
     #[inline]
     pub fn hear_from(&mut self, d: Vec2, r: f64, other: &Body) {
-        if r > 0.0 {
-            self.away += d.scale(1.0 / (r * r));
+        self.hear_weighed(d, (r > 0.0).then(|| 1.0 / (r * r)), other);
+    }
+
+    /// The same again, with the vote's weight `1 / (r * r)` already worked out, or `None` for
+    /// a neighbour on the very same spot. A query that hears many neighbours at once can work
+    /// out their weights together, two at a time.
+    #[inline]
+    pub fn hear_weighed(&mut self, d: Vec2, weight: Option<f64>, other: &Body) {
+        if let Some(w) = weight {
+            self.away += d.scale(w);
             self.voted = true;
         }
         self.heading += other.vel;
         self.place += other.pos;
         self.heard += 1;
     }
+}
+// ANCHOR_END: tally
 
+/// What the rules read back from a tally.
+impl Tally {
     /// How many neighbours were heard.
     pub fn heard(&self) -> u32 {
         self.heard
@@ -155,7 +168,6 @@ impl Tally {
         (self.heard > 0).then(|| sum.scale(1.0 / f64::from(self.heard)))
     }
 }
-// ANCHOR_END: tally
 
 /// How loudly each rule is heard when the three are added up.
 #[derive(Clone, Copy, Debug, PartialEq)]

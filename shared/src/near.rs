@@ -29,8 +29,9 @@ impl std::fmt::Display for TooWide {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "a neighbour radius of {} px is wider than the {} px buckets, so the nine buckets \
-             around a body could miss some of its neighbours: use a radius of at most {}",
+            "a neighbour radius of {} px is wider than the {} px cells the buckets and the \
+             mailboxes look through, so they could miss some of its neighbours: use a radius of \
+             at most {}",
             self.radius, self.cell, self.cell
         )
     }

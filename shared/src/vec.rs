@@ -46,13 +46,19 @@ impl Vec2 {
 
     /// The same direction at length one, or zero for the zero vector, which has no direction.
     pub fn unit(self) -> Vec2 {
-        let l = self.len();
-        if l == 0.0 { Vec2::ZERO } else { self.scale(1.0 / l) }
+        self.over(self.len())
     }
 
-    /// Keeps the direction and shortens the vector to `max` if it is longer.
+    /// Keeps the direction and shortens the vector to `max` if it is longer. The length is
+    /// found once and used twice, where `unit` would take the same root again.
     pub fn limit(self, max: f64) -> Vec2 {
-        if self.len() > max { self.unit().scale(max) } else { self }
+        let l = self.len();
+        if l > max { self.over(l).scale(max) } else { self }
+    }
+
+    /// What `unit` gives, for a vector whose length `l` is already known.
+    pub(crate) fn over(self, l: f64) -> Vec2 {
+        if l == 0.0 { Vec2::ZERO } else { self.scale(1.0 / l) }
     }
 
     /// The distance between two places.
@@ -61,8 +67,11 @@ impl Vec2 {
     }
 
     /// The unit vector pointing at `angle` radians, measured from +x toward +y.
+    /// `libm::sincos` reduces the angle once for both halves, where `cos` and `sin` would
+    /// each reduce it again; its halves are their bits, as a test below checks.
     pub fn from_angle(angle: f64) -> Vec2 {
-        Vec2::new(libm::cos(angle), libm::sin(angle))
+        let (sin, cos) = libm::sincos(angle);
+        Vec2::new(cos, sin)
     }
 }
 
@@ -118,6 +127,37 @@ mod tests {
         let cut = Vec2::new(30.0, 40.0).limit(1.0);
         assert!((cut.len() - 1.0).abs() < 1e-15);
         assert!((cut.x - 0.6).abs() < 1e-15);
+    }
+
+    #[test]
+    fn sincos_gives_the_bits_of_sin_and_cos() {
+        // Every branch of the three functions: the tiny angles (where `sin` and `sincos` stop
+        // at different thresholds), the edge of the first octant, the reduced ones, the huge
+        // ones, infinities and NaN; then random bit patterns, angles of the size a heading
+        // has, and angles in the band where only one of `sin` and `sincos` returns `x` as it is.
+        let band = (f64::from_bits(0x3e46_a09e << 32), f64::from_bits(0x3e50_0000 << 32));
+        let mut edges = vec![0.0, -0.0, f64::MIN_POSITIVE, 5e-324, 1e-300, f64::INFINITY];
+        edges.extend([f64::NAN, f64::MAX, 1e22, 1e300, std::f64::consts::FRAC_PI_4]);
+        for hi in [0x3e46_a09e_u64, 0x3e50_0000, 0x3fe9_21fb, 0x7ff0_0000, 0x4139_21fb] {
+            for lo in [0, 1, 0x5444_2d18, 0xffff_ffff] {
+                edges.push(f64::from_bits(hi << 32 | lo));
+                edges.push(f64::from_bits((hi - 1) << 32 | lo));
+            }
+        }
+        let mut s = crate::rng::Stream::new(9, 9);
+        for k in 0..3_000_000u64 {
+            let x = match k % 3 {
+                _ if (k as usize) < edges.len() => edges[k as usize],
+                0 => f64::from_bits(s.bits()),
+                1 => s.between(-1000.0, 1000.0),
+                _ => s.between(band.0, band.1),
+            };
+            for x in [x, -x] {
+                let (sin, cos) = libm::sincos(x);
+                assert_eq!(sin.to_bits(), libm::sin(x).to_bits(), "sin {x:e}");
+                assert_eq!(cos.to_bits(), libm::cos(x).to_bits(), "cos {x:e}");
+            }
+        }
     }
 
     #[test]

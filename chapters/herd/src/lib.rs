@@ -78,8 +78,8 @@ fn round(s: &str) -> Result<u8, String> {
     }
 }
 
-/// A neighbour radius in world pixels: more than zero. Whether it fits the buckets is for the
-/// buckets to say.
+/// A neighbour radius in world pixels: more than zero. Whether it fits the cells of the
+/// buckets and the mailboxes is for them to say.
 fn radius(s: &str) -> Result<f64, String> {
     let r: f64 = s.parse().map_err(|_| format!("'{s}' is not a radius in pixels"))?;
     if r.is_finite() && r > 0.0 && r <= 1000.0 {
@@ -202,7 +202,7 @@ pub struct Scene {
     /// Ticks to run: 0 (the start alone) to 100,000.
     #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
     pub ticks: u32,
-    /// How far a walker sees, in pixels. The buckets take at most one cell, 16.
+    /// How far a walker sees, in pixels. The buckets and the mailboxes take at most one cell, 16.
     #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
     pub radius: f64,
     /// The seed of the valley, of where the walkers start and of how they wander.

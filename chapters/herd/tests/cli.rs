@@ -48,7 +48,7 @@ fn usage_errors_exit_2_in_one_line() {
 #[test]
 fn a_radius_wider_than_a_bucket_is_a_run_error() {
     refused(&["alone", "--radius", "16.5"], 1, "at most 16");
-    refused(&["sweep", "--radius", "40", "--ticks", "3"], 1, "wider than the 16 px buckets");
+    refused(&["sweep", "--radius", "40", "--ticks", "3"], 1, "wider than the 16 px cells");
     // Everybody has no buckets, so it can answer any radius.
     let (code, out, _) = herd(&["alone", "--radius", "40", "--everybody", "--ticks", "3"]);
     assert_eq!(code, 0);

@@ -2,6 +2,7 @@
 //! order by construction, with no list and no sort anywhere.
 
 use super::{Heard, Query, TooWide, squared_reach};
+use crate::flock::Tally;
 use crate::{Body, Vec2};
 
 /// How many cells of the grid go across one bucket. Narrow cells trim the candidates at the
@@ -31,17 +32,23 @@ pub struct Mailboxes {
     /// The width and the height of one cell of the grid.
     wide: f64,
     high: f64,
-    /// Cell `c`'s bodies sit at `start[c]..start[c + 1]` of the three arrays below.
+    /// Cell `c`'s bodies sit at `start[c]..start[c + 1]` of the two arrays below.
     start: Vec<u32>,
     /// The bodies in cell order: their indices and their positions.
     who: Vec<u32>,
-    xs: Vec<f64>,
-    ys: Vec<f64>,
-    /// Each body's cell, from `build`, and then where that cell is filling up to.
+    places: Vec<Vec2>,
+    /// Each body's cell while `build` sorts, and then its place in the arrays above.
     home: Vec<u32>,
+    /// Where each cell is filling up to, while `build` sorts.
     next: Vec<u32>,
-    /// Where one body's turn notes down the places in the arrays that are within its reach.
+    /// Where one body's turn notes down the places in the arrays that are within its reach,
+    /// the offset to each, and then the weight of its vote.
     hits: Vec<u32>,
+    offsets: Vec<Vec2>,
+    weights: Vec<f64>,
+    /// The mailboxes, in the same cell order as the bodies above, so the letters of one turn
+    /// land side by side in memory rather than scattered over the whole crowd.
+    inbox: Vec<Tally>,
     tests: u64,
 }
 
@@ -61,11 +68,13 @@ impl Mailboxes {
             high: cell,
             start: vec![0; cols * rows + 1],
             who: Vec::new(),
-            xs: Vec::new(),
-            ys: Vec::new(),
+            places: Vec::new(),
             home: Vec::new(),
             next: Vec::new(),
             hits: Vec::new(),
+            offsets: Vec::new(),
+            weights: Vec::new(),
+            inbox: Vec::new(),
             tests: 0,
         }
     }
@@ -99,11 +108,12 @@ impl Mailboxes {
     }
 
     // ANCHOR: within
-    /// Notes down in `hits` the place of every body within `r` of body `me`, which stands at
-    /// `at`, and returns how many; `reach` is [`squared_reach`] of `r`. Every candidate is
-    /// written down, and only those within reach are kept, by moving on past them: there is no
-    /// branch for the processor to guess, and half the time guess wrong.
-    fn within(&mut self, me: usize, at: Vec2, r: f64, reach: f64) -> usize {
+    /// Notes down in `hits` the place of every body within reach of the body at place `mine`,
+    /// which stands at `at`, with the offset to it in `offsets`, and returns how many;
+    /// `reach` is [`squared_reach`] of `r`. Every candidate is written down, and only those
+    /// within reach are kept, by moving on past them: there is no branch for the processor to
+    /// guess, and half the time guess wrong.
+    fn within(&mut self, mine: usize, at: Vec2, r: f64, reach: f64) -> usize {
         let (x0, x1) = Self::span(at.x, r, self.wide, self.cols);
         let (y0, y1) = Self::span(at.y, r, self.high, self.rows);
         let mut kept = 0;
@@ -111,10 +121,11 @@ impl Mailboxes {
             let row = y * self.cols;
             let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
             self.tests += run.len() as u64;
-            for k in run {
-                let (dx, dy) = (self.xs[k] - at.x, self.ys[k] - at.y);
+            for (k, &p) in run.clone().zip(&self.places[run]) {
+                let d = p.sub(at);
                 self.hits[kept] = k as u32;
-                kept += usize::from((dx * dx + dy * dy <= reach) & (self.who[k] != me as u32));
+                self.offsets[kept] = d;
+                kept += usize::from((d.x * d.x + d.y * d.y <= reach) & (k != mine));
             }
         }
         self.tests -= 1; // the body itself, always among its own candidates, is no test
@@ -143,16 +154,17 @@ impl Query for Mailboxes {
         self.next.clear();
         self.next.extend_from_slice(&self.start[..self.start.len() - 1]);
         self.who.resize(bodies.len(), 0);
-        self.xs.resize(bodies.len(), 0.0);
-        self.ys.resize(bodies.len(), 0.0);
+        self.places.resize(bodies.len(), Vec2::ZERO);
         self.hits.resize(bodies.len(), 0);
+        self.offsets.resize(bodies.len(), Vec2::ZERO);
+        self.weights.resize(bodies.len(), 0.0);
         for (i, b) in bodies.iter().enumerate() {
             let at = &mut self.next[self.home[i] as usize];
             let k = *at as usize;
             *at += 1;
+            self.home[i] = k as u32;
             self.who[k] = i as u32;
-            self.xs[k] = b.pos.x;
-            self.ys[k] = b.pos.y;
+            self.places[k] = b.pos;
         }
     }
     // ANCHOR_END: build
@@ -167,7 +179,7 @@ impl Query for Mailboxes {
         dst: &mut Vec<usize>,
     ) -> Result<(), TooWide> {
         self.fits(r)?;
-        let kept = self.within(i, bodies[i].pos, r, squared_reach(r));
+        let kept = self.within(self.home[i] as usize, bodies[i].pos, r, squared_reach(r));
         dst.clear();
         dst.extend(self.hits[..kept].iter().map(|&k| self.who[k as usize] as usize));
         dst.sort_unstable();
@@ -187,15 +199,28 @@ impl Query for Mailboxes {
     fn hear(&mut self, bodies: &[Body], r: f64, heard: &mut Heard) -> Result<(), TooWide> {
         self.fits(r)?;
         let reach = squared_reach(r);
-        let tallies = heard.clear(bodies.len());
+        let mut inbox = std::mem::take(&mut self.inbox);
+        inbox.clear();
+        inbox.resize(bodies.len(), Tally::default());
         for (j, b) in bodies.iter().enumerate() {
-            let kept = self.within(j, b.pos, r, reach);
-            for &k in &self.hits[..kept] {
-                let k = k as usize;
-                let d = Vec2::new(self.xs[k] - b.pos.x, self.ys[k] - b.pos.y);
-                tallies[self.who[k] as usize].hear_from(d, d.len(), b);
+            let kept = self.within(self.home[j] as usize, b.pos, r, reach);
+            let offsets = &self.offsets[..kept];
+            // Every vote's weight first, in a loop of its own that the compiler turns into
+            // packed roots and divisions, two a register: they are most of a letter's cost.
+            for (w, d) in self.weights[..kept].iter_mut().zip(offsets) {
+                let r = d.len();
+                *w = 1.0 / (r * r);
+            }
+            for ((&k, &d), &w) in self.hits[..kept].iter().zip(offsets).zip(&self.weights) {
+                let far = d.x * d.x + d.y * d.y > 0.0; // the same test as the root's `r > 0.0`
+                inbox[k as usize].hear_weighed(d, far.then_some(w), b);
             }
         }
+        let tallies = heard.clear(bodies.len());
+        for (t, &i) in inbox.iter().zip(&self.who) {
+            tallies[i as usize] = *t;
+        }
+        self.inbox = inbox;
         Ok(())
     }
     // ANCHOR_END: hear
