@@ -74,9 +74,11 @@ impl Eye {
     }
 }
 
-/// The cosine and sine of a heading, from `libm`, so every machine gets the same bits.
+/// The cosine and sine of a heading, from `libm`, so every machine gets the same bits: from
+/// `sincos`, which reduces the angle once for both and returns `cos`'s and `sin`'s very bits.
 pub fn facing(heading: f64) -> (f64, f64) {
-    (libm::cos(heading), libm::sin(heading))
+    let (sin, cos) = libm::sincos(heading);
+    (cos, sin)
 }
 
 // ANCHOR: floor
