@@ -29,9 +29,10 @@ pub struct Mailboxes {
     rows: usize,
     /// The widest radius answered: a bucket's width, like [`Buckets`](super::Buckets).
     cell: f64,
-    /// The width and the height of one cell of the grid.
-    wide: f64,
-    high: f64,
+    /// What a coordinate is multiplied by to give its column, and its row: one over the width
+    /// and one over the height of a cell of the grid.
+    to_col: f64,
+    to_row: f64,
     /// Cell `c`'s bodies sit at `start[c]..start[c + 1]` of the two arrays below.
     start: Vec<u32>,
     /// The bodies in cell order: their indices and their positions.
@@ -64,8 +65,8 @@ impl Mailboxes {
             cols,
             rows,
             cell,
-            wide: cell / ACROSS as f64,
-            high: cell,
+            to_col: ACROSS as f64 / cell,
+            to_row: 1.0 / cell,
             start: vec![0; cols * rows + 1],
             who: Vec::new(),
             places: Vec::new(),
@@ -79,11 +80,15 @@ impl Mailboxes {
         }
     }
 
-    /// The column (or row) of `n` that a coordinate falls in, cells being `step` wide, clamped
-    /// onto the grid the way [`Buckets`](super::Buckets) clamps. Casting to a whole number
-    /// rounds toward zero and sends anything below zero (and NaN) to zero: the floor, clamped.
-    fn line(v: f64, step: f64, n: usize) -> usize {
-        ((v / step) as u32).min(n as u32 - 1) as usize
+    /// The column (or row) of `n` that a coordinate falls in, `to` being one over the cells'
+    /// width, clamped onto the grid the way [`Buckets`](super::Buckets) clamps. Casting to a
+    /// whole number rounds toward zero and sends anything below zero (and NaN) to zero: the
+    /// floor, clamped. A multiplication is several times quicker than a division; where the
+    /// cells are not a power of two wide it can put a place a rounding away from where the
+    /// division would, but every place goes through this one function, which never decreases
+    /// as `v` grows, so a body always stands in a cell its neighbours' spans cover.
+    fn line(v: f64, to: f64, n: usize) -> usize {
+        ((v * to) as u32).min(n as u32 - 1) as usize
     }
 
     // ANCHOR: span
@@ -91,9 +96,9 @@ impl Mailboxes {
     /// neighbour the rounded test keeps can stand a hair further than `r` away, so the span is
     /// widened by far more than any rounding, and by far less than could add a cell but by the
     /// rarest chance.
-    fn span(v: f64, r: f64, step: f64, n: usize) -> (usize, usize) {
+    fn span(v: f64, r: f64, to: f64, n: usize) -> (usize, usize) {
         let hair = (v.abs() + r) * 1e-12 + 1e-150;
-        (Self::line(v - r - hair, step, n), Self::line(v + r + hair, step, n))
+        (Self::line(v - r - hair, to, n), Self::line(v + r + hair, to, n))
     }
     // ANCHOR_END: span
 
@@ -114,8 +119,8 @@ impl Mailboxes {
     /// within reach are kept, by moving on past them: there is no branch for the processor to
     /// guess, and half the time guess wrong.
     fn within(&mut self, mine: usize, at: Vec2, r: f64, reach: f64) -> usize {
-        let (x0, x1) = Self::span(at.x, r, self.wide, self.cols);
-        let (y0, y1) = Self::span(at.y, r, self.high, self.rows);
+        let (x0, x1) = Self::span(at.x, r, self.to_col, self.cols);
+        let (y0, y1) = Self::span(at.y, r, self.to_row, self.rows);
         let mut kept = 0;
         for y in y0..=y1 {
             let row = y * self.cols;
@@ -143,8 +148,8 @@ impl Query for Mailboxes {
         self.start.fill(0);
         self.home.clear();
         for b in bodies {
-            let x = Self::line(b.pos.x, self.wide, self.cols);
-            let c = Self::line(b.pos.y, self.high, self.rows) * self.cols + x;
+            let x = Self::line(b.pos.x, self.to_col, self.cols);
+            let c = Self::line(b.pos.y, self.to_row, self.rows) * self.cols + x;
             self.start[c + 1] += 1;
             self.home.push(c as u32);
         }
