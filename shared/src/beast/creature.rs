@@ -74,11 +74,9 @@ impl Eye {
     }
 }
 
-/// The cosine and sine of a heading, from `libm`, so every machine gets the same bits: from
-/// `sincos`, which reduces the angle once for both and returns `cos`'s and `sin`'s very bits.
+/// The cosine and sine of a heading, from `libm`, so every machine gets the same bits.
 pub fn facing(heading: f64) -> (f64, f64) {
-    let (sin, cos) = libm::sincos(heading);
-    (cos, sin)
+    (libm::cos(heading), libm::sin(heading))
 }
 
 // ANCHOR: floor
