@@ -211,7 +211,7 @@ impl Query for Mailboxes {
             let kept = self.within(self.home[j] as usize, b.pos, r, reach);
             let offsets = &self.offsets[..kept];
             // Every vote's weight first, in a loop of its own that the compiler turns into
-            // packed roots and divisions, two a register: they are most of a letter's cost.
+            // packed roots and divisions, two a register: they are the dearest part of a letter.
             for (w, d) in self.weights[..kept].iter_mut().zip(offsets) {
                 let r = d.len();
                 *w = 1.0 / (r * r);
