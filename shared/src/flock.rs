@@ -7,8 +7,6 @@
 use crate::steer::Gait;
 use crate::{Body, Vec2};
 
-pub mod two;
-
 // ANCHOR: votes
 /// One neighbour's vote for where to go to get away from it: the offset from it, divided by
 /// the distance twice. The first division makes it a direction, the second makes a near

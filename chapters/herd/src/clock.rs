@@ -163,17 +163,15 @@ pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyho
 /// Each half of the change on its own: either query, heard either way, at 2048 walkers and on
 /// the most crowded valley. The mailboxes asked one walker at a time are the thin cells and
 /// the squared test without the turns: each walker's list is found, sorted and copied out.
-/// The last two rows are the one pass with each push worked out alone, then two at a time.
 fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
     let n = 2048;
-    let (three, one, alone) = (Listen::ThreePasses, Listen::OnePass, Listen::OneAtATime);
+    let (three, one) = (Listen::ThreePasses, Listen::OnePass);
     let mut crowds = [
         per_tick(
             &mut [
                 ticker(crowd(n, |c, r| Buckets::new(c, r, CELL)), three),
                 ticker(crowd(n, |c, r| Buckets::new(c, r, CELL)), one),
                 ticker(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), three),
-                ticker(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), alone),
                 ticker(crowd(n, |c, r| Mailboxes::new(c, r, CELL)), one),
             ],
             budget,
@@ -183,7 +181,6 @@ fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
                 ticker(valley_crowd(|c, r| Buckets::new(c, r, CELL)), three),
                 ticker(valley_crowd(|c, r| Buckets::new(c, r, CELL)), one),
                 ticker(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), three),
-                ticker(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), alone),
                 ticker(valley_crowd(|c, r| Mailboxes::new(c, r, CELL)), one),
             ],
             budget,
@@ -195,7 +192,6 @@ fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
         "buckets, three passes (the first round)",
         "buckets, one pass",
         "thin cells one walker at a time, three passes",
-        "mailboxes, one pass, one push at a time",
         "mailboxes, one pass (the second round)",
     ];
     for (k, name) in names.iter().enumerate() {

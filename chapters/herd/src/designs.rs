@@ -30,20 +30,13 @@ pub struct Design {
     /// walked once by each rule, not heard all at once into one tally each
     #[arg(long, help_heading = "The mailboxes")]
     pub three_passes: bool,
-    /// Each walker's push worked out on its own, not two walkers' side by side in the lanes
-    /// of one register
-    #[arg(long, help_heading = "The mailboxes")]
-    #[arg(conflicts_with = "three_passes")]
-    pub one_at_a_time: bool,
     /// The buckets' candidates measured in bucket order, not sorted into index order
     #[arg(long, help_heading = "Other rules, which move the digest")]
     #[arg(conflicts_with_all = ["everybody", "buckets"])]
     pub unordered: bool,
 }
-// ANCHOR_END: design
 
 impl Design {
-    // ANCHOR: pick
     /// The query this design asks, for a field of `cols` by `rows` cells.
     pub fn query(self, cols: usize, rows: usize) -> Box<dyn Query> {
         if self.everybody {
@@ -59,15 +52,8 @@ impl Design {
 
     /// How this design's tick hears the neighbours its query finds.
     pub fn listen(self) -> Listen {
-        if self.three_passes {
-            Listen::ThreePasses
-        } else if self.one_at_a_time {
-            Listen::OneAtATime
-        } else {
-            Listen::OnePass
-        }
+        if self.three_passes { Listen::ThreePasses } else { Listen::OnePass }
     }
-    // ANCHOR_END: pick
 
     /// The valley's herd of `scene`, hearing `rule`, built to this design.
     pub fn herd(self, scene: &Scene, rule: Rule) -> Herd<Box<dyn Query>> {
@@ -82,6 +68,7 @@ impl Design {
         if !self.everybody && radius > CELL { Err(TooWide { radius, cell: CELL }) } else { Ok(()) }
     }
 }
+// ANCHOR_END: design
 
 /// The walkers of `alone`'s last row: 120 hearing all three rules for 400 ticks.
 pub fn run(out: &mut dyn Write, clock: bool) -> anyhow::Result<()> {

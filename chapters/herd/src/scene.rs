@@ -2,8 +2,6 @@
 //! allowed to hear, a wandering heading and the edge of the field.
 
 use world::flock::Weights;
-use world::flock::two::{Pair, Two, Walkers};
-use world::lanes::Lanes;
 use world::near::{Everybody, Heard, Query, TooWide};
 use world::render::{Frame, INK};
 use world::rng::Stream;
@@ -99,11 +97,8 @@ pub enum Listen {
     /// rule walk the copy.
     ThreePasses,
     /// The second round: every walker hears all its neighbours at once, each into one tally
-    /// that keeps the three rules' sums side by side, and the pushes are worked out two
-    /// walkers at a time.
+    /// that keeps the three rules' sums side by side.
     OnePass,
-    /// The same pass, with each walker's push worked out on its own, as it was first built.
-    OneAtATime,
 }
 
 /// Walkers, their wandering headings, and the query that finds their neighbours.
@@ -175,7 +170,7 @@ impl<Q: Query> Herd<Q> {
     pub fn tick(&mut self) -> Result<(), TooWide> {
         match self.listen {
             Listen::ThreePasses => self.tick_three_passes(),
-            Listen::OnePass | Listen::OneAtATime => self.tick_one_pass(),
+            Listen::OnePass => self.tick_one_pass(),
         }
     }
 
@@ -204,66 +199,24 @@ impl<Q: Query> Herd<Q> {
     // ANCHOR: one_pass
     /// The second round's tick: every walker hears all its neighbours first, into one tally
     /// each. After that nobody looks at anybody else, so each walker can step as soon as its
-    /// own push is known, and two walkers' pushes can be worked out side by side.
+    /// own push is known.
     fn tick_one_pass(&mut self) -> Result<(), TooWide> {
         self.query.build(&self.bodies);
         self.query.hear(&self.bodies, self.radius, &mut self.heard)?;
         self.ways.clear();
         self.ways.extend(self.wanders.iter_mut().map(|w| w.turn(&mut self.chance)));
-        let n = self.bodies.len();
-        let pairs = if self.listen == Listen::OneAtATime { 0 } else { n / 2 };
-        for p in 0..pairs {
-            self.push_two(2 * p);
-        }
-        for i in 2 * pairs..n {
-            self.push_one(i);
+        for i in 0..self.bodies.len() {
+            let b = self.bodies[i];
+
+            let mut f = self.weights.heard(&GAIT, &b, self.heard.of(i));
+            f += Wander::steer(&GAIT, &b, self.ways[i]).scale(WANDER);
+            f += self.rim(&b).scale(RIM_WEIGHT);
+            self.bodies[i].push(GAIT.cut(f));
+            self.bodies[i].step();
         }
         Ok(())
     }
     // ANCHOR_END: one_pass
-
-    // ANCHOR: pushes
-    /// Walker `i`'s push from what it heard, its wandering and the rim, and then its step.
-    fn push_one(&mut self, i: usize) {
-        let b = self.bodies[i];
-
-        let mut f = self.weights.heard(&GAIT, &b, self.heard.of(i));
-        f += Wander::steer(&GAIT, &b, self.ways[i]).scale(WANDER);
-        f += self.rim(&b).scale(RIM_WEIGHT);
-        self.bodies[i].push(GAIT.cut(f));
-        self.bodies[i].step();
-    }
-
-    /// `push_one` for walkers `i` and `i + 1` at once, one in each lane, bit for bit.
-    fn push_two(&mut self, i: usize) {
-        let b = Walkers::of([&self.bodies[i], &self.bodies[i + 1]]);
-        let t = [self.heard.of(i), self.heard.of(i + 1)];
-
-        let mut f = self.weights.heard_two(&GAIT, &b, t);
-        let way = Two::of([self.ways[i], self.ways[i + 1]]).scale(Lanes([GAIT.max_speed; 2]));
-        f = f.add(GAIT.steer_two(&b, way).scale(Lanes([WANDER; 2])));
-        f = f.add(self.rim_two(&b).scale(Lanes([RIM_WEIGHT; 2])));
-        let f = GAIT.cut_two(f);
-        for l in 0..2 {
-            self.bodies[i + l].push(f.get(l));
-            self.bodies[i + l].step();
-        }
-    }
-    // ANCHOR_END: pushes
-
-    /// `rim` for two walkers, one in each lane: each `if` a mask.
-    fn rim_two(&self, b: &Walkers) -> Two {
-        let inward = |v: Pair, end: f64| {
-            let low = v.lt(Lanes([RIM; 2]));
-            let high = v.gt(Lanes([end - RIM; 2]));
-            low.select(Lanes([1.0; 2]), high.pick(-1.0, 0.0))
-        };
-        let back = Two { x: inward(b.pos.x, self.size.x), y: inward(b.pos.y, self.size.y) };
-        let zero = Lanes([0.0; 2]);
-        let still = back.x.eq(zero) & back.y.eq(zero);
-        let push = GAIT.steer_two(b, back.unit().scale(Lanes([GAIT.max_speed; 2])));
-        push.unless(still, Two::ZERO)
-    }
 
     // ANCHOR: rim
     /// Near an edge, ask to travel straight back in, away from every edge that is too close.

@@ -1,7 +1,7 @@
 //! The claim the buckets and the mailboxes make, as tests: the same world as everybody, bit for
 //! bit, for less work; and the retired unordered design really is a different world.
 
-use herd::scene::{CROWD_SEED, Herd, Listen, RADIUS, Rule, crowd, crowd_side, valley_crowd};
+use herd::scene::{Listen, crowd, valley_crowd};
 use world::digest;
 use world::near::{Buckets, Everybody, Mailboxes, Query, Unordered};
 use world::terra::CELL;
@@ -46,27 +46,6 @@ fn mailboxes_in_one_pass_steer_the_same_crowd_bit_for_bit() {
     assert!(mailboxes < buckets * 4 / 5, "mailboxes measured {mailboxes}, buckets {buckets}");
 }
 // ANCHOR_END: mail
-
-#[test]
-fn pushes_worked_out_two_at_a_time_are_each_walkers_own() {
-    // An odd crowd, so the last walker is pushed alone; every rule alone as well as all
-    // three, so the weights that skip a rule are crossed too; walkers at the rim among them.
-    for rule in Rule::ALL {
-        let herd = |listen| {
-            let (n, side) = (301, crowd_side(301));
-            let q = Mailboxes::new(side, side, CELL);
-            Herd::new(CROWD_SEED, n, side, side, rule, RADIUS, q).listening(listen)
-        };
-        let (mut one, mut two) = (herd(Listen::OneAtATime), herd(Listen::OnePass));
-        for _ in 0..200 {
-            one.tick().unwrap();
-            two.tick().unwrap();
-        }
-        for (i, (a, b)) in one.bodies.iter().zip(&two.bodies).enumerate() {
-            assert_eq!(bits(a), bits(b), "{rule:?}, body {i} after 200 ticks: {a:?} against {b:?}");
-        }
-    }
-}
 
 #[test]
 fn every_design_steers_the_crowded_valley_alike() {

@@ -65,24 +65,6 @@ impl<const N: usize> Lanes<N> {
         Mask(from_fn(|l| if self.0[l] < o.0[l] { !0 } else { 0 }))
     }
 
-    /// Which lanes are above `o`; NaN is above nothing.
-    #[inline(always)]
-    pub fn gt(self, o: Self) -> Mask<N> {
-        o.lt(self)
-    }
-
-    /// Which lanes equal `o`, as `==` answers: zero equals minus zero, NaN equals nothing.
-    #[inline(always)]
-    pub fn eq(self, o: Self) -> Mask<N> {
-        Mask(from_fn(|l| if self.0[l] == o.0[l] { !0 } else { 0 }))
-    }
-
-    /// The square root of each lane, which IEEE 754 rounds exactly, packed or not.
-    #[inline(always)]
-    pub fn sqrt(self) -> Self {
-        Lanes(self.0.map(f64::sqrt))
-    }
-
     /// Rounds down, for lanes in [0, 2^52), where it is what `x as i32 as f64` gives for
     /// every x below 2^31. Plain x86-64 has no rounding instruction, so this adds and takes
     /// away 2^52, which rounds to the nearest whole number, then steps back one where that
@@ -119,12 +101,6 @@ impl<const N: usize> Lanes<N> {
 }
 
 impl<const N: usize> Mask<N> {
-    /// Yes in the lanes where `yes` holds.
-    #[inline(always)]
-    pub fn of(yes: [bool; N]) -> Self {
-        Mask(yes.map(|y| if y { !0 } else { 0 }))
-    }
-
     /// `yes` in the lanes this mask holds, `no` in the others, bit for bit (NaN payloads too).
     #[inline(always)]
     pub fn select(self, yes: Lanes<N>, no: Lanes<N>) -> Lanes<N> {
