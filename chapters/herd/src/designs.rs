@@ -35,8 +35,10 @@ pub struct Design {
     #[arg(conflicts_with_all = ["everybody", "buckets"])]
     pub unordered: bool,
 }
+// ANCHOR_END: design
 
 impl Design {
+    // ANCHOR: pick
     /// The query this design asks, for a field of `cols` by `rows` cells.
     pub fn query(self, cols: usize, rows: usize) -> Box<dyn Query> {
         if self.everybody {
@@ -54,6 +56,7 @@ impl Design {
     pub fn listen(self) -> Listen {
         if self.three_passes { Listen::ThreePasses } else { Listen::OnePass }
     }
+    // ANCHOR_END: pick
 
     /// The valley's herd of `scene`, hearing `rule`, built to this design.
     pub fn herd(self, scene: &Scene, rule: Rule) -> Herd<Box<dyn Query>> {
@@ -68,7 +71,6 @@ impl Design {
         if !self.everybody && radius > CELL { Err(TooWide { radius, cell: CELL }) } else { Ok(()) }
     }
 }
-// ANCHOR_END: design
 
 /// The walkers of `alone`'s last row: 120 hearing all three rules for 400 ticks.
 pub fn run(out: &mut dyn Write, clock: bool) -> anyhow::Result<()> {
