@@ -55,7 +55,7 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, SystemTime)> {
 fn the_check_catches_drift_pictures_and_missing_anchors_and_writes_nothing() {
     let root = scratch("drift");
     let src = root.join("book/src");
-    let picture = root.join("held.png");
+    let picture = root.join("held.svg");
     let missing = root.join("swarm.png");
     std::fs::write(&picture, b"not the real picture").unwrap();
     let table = theworld::run::run("cargo run --release -p bodies -- table").unwrap().stdout;
@@ -75,7 +75,7 @@ fn the_check_catches_drift_pictures_and_missing_anchors_and_writes_nothing() {
     let all = report.problems.join("\n");
     assert_eq!(report.problems.len(), 6, "{all}");
     assert!(all.contains("-   1  0.000, 0.500     2.000,  0.500     26.001,   8.500"), "{all}");
-    assert!(all.contains("held.png is not the picture in the book"), "{all}");
+    assert!(all.contains("held.svg is not the picture in the book"), "{all}");
     assert!(all.contains("swarm.png is not in the book yet"), "{all}");
     assert!(all.contains("nowhere.rs, which cannot be read"), "{all}");
     assert_eq!(snapshot(&root), before, "verify changed a file");

@@ -7,6 +7,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -118,6 +119,26 @@ pub fn whole(s: &str, unit: &str, lo: u64, hi: u64) -> Result<u64, String> {
         Ok(n)
     } else {
         Err(format!("{n} {unit} is out of range: give {lo} to {hi}"))
+    }
+}
+
+/// The name of a file a flag writes as SVG, for a clap `value_parser`. The name must say what
+/// the file holds: a chart saved under `held.png` would be SVG text that a picture viewer, told
+/// by the name to expect a PNG, refuses to open.
+pub fn svg(s: &str) -> Result<PathBuf, String> {
+    named(s, "svg", "SVG")
+}
+
+/// The name of a file a flag writes as PNG, by the same rule as [`svg`].
+pub fn png(s: &str) -> Result<PathBuf, String> {
+    named(s, "png", "PNG")
+}
+
+fn named(s: &str, ext: &str, what: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    match path.extension() {
+        Some(e) if e.eq_ignore_ascii_case(ext) => Ok(path),
+        _ => Err(format!("the file will be {what}, so its name must end in .{ext}")),
     }
 }
 
@@ -266,6 +287,17 @@ mod tests {
         pace: Option<Pace>,
         #[arg(long, value_parser = seed, allow_hyphen_values = true)]
         seed: Option<u64>,
+    }
+
+    #[test]
+    fn a_file_is_named_for_what_it_holds() {
+        assert_eq!(svg("out/chart.svg"), Ok(PathBuf::from("out/chart.svg")));
+        assert_eq!(svg("CHART.SVG"), Ok(PathBuf::from("CHART.SVG")));
+        assert_eq!(png("frame.png"), Ok(PathBuf::from("frame.png")));
+        for wrong in ["chart.png", "chart", "svg", "chart.svg.txt", ""] {
+            assert!(svg(wrong).unwrap_err().ends_with("must end in .svg"), "{wrong}");
+        }
+        assert!(png("frame.svg").unwrap_err().contains("the file will be PNG"));
     }
 
     #[derive(clap::ValueEnum, Clone, Copy, Debug)]

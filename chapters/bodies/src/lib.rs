@@ -68,11 +68,11 @@ pub enum Mode {
         ticks: u32,
         /// Also chart both paths (offset from the middle against time) into this SVG; a long
         /// run is thinned to the points the chart can show, so any run makes a small file.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
         picture: Option<PathBuf>,
         /// Also film both bodies side by side, a frame a tick, into this animated PNG (at most
         /// 1000 ticks).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
         film: Option<PathBuf>,
     },
     /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
@@ -85,7 +85,7 @@ pub enum Mode {
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw the first run's trails and final places into this PNG.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
         picture: Option<PathBuf>,
         #[command(flatten)]
         design: Design,

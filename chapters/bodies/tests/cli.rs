@@ -31,6 +31,9 @@ fn bad_input_is_one_line_and_a_usage_exit() {
         &["frob"],
         &["swarm", "--seed", "-3"],
         &["reorder", "--walks", "0"],
+        &["held", "--picture", "held.png"],
+        &["held", "--film", "held.svg"],
+        &["swarm", "--picture", "swarm"],
     ] {
         let (code, out, err) = bodies(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -42,10 +45,10 @@ fn bad_input_is_one_line_and_a_usage_exit() {
 
 #[test]
 fn an_unwritable_picture_is_a_runtime_error() {
-    let (code, _, err) = bodies(&["held", "--picture", "/no/such/folder/held.png"]);
+    let (code, _, err) = bodies(&["held", "--picture", "/no/such/folder/held.svg"]);
     assert_eq!(code, 1, "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("/no/such/folder/held.png") && !err.contains("panicked"), "{err}");
+    assert!(err.contains("/no/such/folder/held.svg") && !err.contains("panicked"), "{err}");
 }
 
 #[test]
@@ -105,12 +108,11 @@ fn a_picture_is_written_even_when_nobody_reads_the_report() {
 
 #[test]
 fn a_picture_path_is_checked_before_the_work() {
-    for mode in ["held", "swarm"] {
-        let (code, out, err) =
-            bodies(&[mode, "--ticks", "20", "--picture", "/no/such/folder/p.png"]);
+    for (mode, p) in [("held", "/no/such/folder/p.svg"), ("swarm", "/no/such/folder/p.png")] {
+        let (code, out, err) = bodies(&[mode, "--ticks", "20", "--picture", p]);
         assert_eq!(code, 1, "{mode}: {err}");
         assert!(out.is_empty(), "{mode} ran before refusing the path: {out}");
-        assert!(err.contains("/no/such/folder/p.png"), "{mode}: {err}");
+        assert!(err.contains(p), "{mode}: {err}");
     }
 }
 

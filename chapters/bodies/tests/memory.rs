@@ -9,7 +9,7 @@ use world::testing::{self, MOST_MB};
 #[test]
 fn the_largest_runs_stay_under_300_mb() {
     let dir = testing::scratch("bodies-memory");
-    let picture = dir.join("held.png");
+    let picture = dir.join("held.svg");
     let picture = picture.to_str().unwrap();
     for args in [
         &["reorder", "--walks", "1000000"][..],

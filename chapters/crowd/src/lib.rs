@@ -121,7 +121,7 @@ pub enum Mode {
         clock: bool,
         /// Write a CPU profile of the run here (a flame graph SVG; needs the pprof feature).
         /// Not with --clock: the profiler's sampling slows the run it would be timing.
-        #[arg(long, value_name = "FILE", conflicts_with = "clock")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::svg, conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -144,7 +144,7 @@ pub enum Mode {
         #[arg(long)]
         clock: bool,
         /// Also chart the timings into this SVG (and so time them, as --clock does).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
         chart: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -168,7 +168,7 @@ pub enum Mode {
         more: Vec<u32>,
         /// Also chart the timings into this SVG (and so time them, as --clock does), with the
         /// 50 ms budget and the 25 ms aimed for as rules.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
         chart: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -219,15 +219,15 @@ pub enum Mode {
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// The PNG to draw into (600 by 400 pixels).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
         out: PathBuf,
         /// Also draw the 32x20-cell window with the most burials close up, with a key, into
         /// this PNG (and outline it on the whole valley).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
         close: Option<PathBuf>,
         /// Also film that window over the run, a frame a tick with every fan and death, into
         /// this animated PNG (at most 1000 ticks).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
         film: Option<PathBuf>,
         #[command(flatten)]
         design: Design,

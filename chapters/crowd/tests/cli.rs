@@ -58,8 +58,8 @@ fn more_creatures_than_ground_is_a_run_error() {
 fn unwritable_paths_are_one_line() {
     refused(&["spend", "--ticks", "1", "--cpuprofile", "/no/such/dir/p.svg"], 1, "/no/such/dir");
     refused(&["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"], 1, "/no/such/dir");
-    refused(&["fit", "--ticks", "1", "--chart", "/no/such/dir/c.png"], 1, "/no/such/dir");
-    refused(&["crew", "--ticks", "1", "--chart", "/no/such/dir/c.png"], 1, "/no/such/dir");
+    refused(&["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 1, "/no/such/dir");
+    refused(&["crew", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 1, "/no/such/dir");
 }
 
 #[test]
@@ -130,7 +130,7 @@ fn a_chart_is_written_whole_even_when_the_reader_stops_early() {
 #[test]
 fn a_run_that_cannot_finish_leaves_the_file_it_was_given_alone() {
     let dir = testing::scratch("crowd-keep");
-    let kept = dir.join("k");
+    let kept = dir.join("k.svg");
     std::fs::write(&kept, "data\n").unwrap();
     let o = crowd(&["spend", "--ticks", "5", "--cpuprofile", kept.to_str().unwrap()]);
     if cfg!(feature = "pprof") {
@@ -149,8 +149,8 @@ fn a_run_that_cannot_finish_leaves_the_file_it_was_given_alone() {
 fn a_path_is_checked_before_the_work() {
     for args in [
         &["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"][..],
-        &["crew", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
-        &["fit", "--ticks", "1", "--chart", "/no/such/dir/c.png"],
+        &["crew", "--ticks", "1", "--chart", "/no/such/dir/c.svg"],
+        &["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"],
     ] {
         let o = crowd(args);
         assert_eq!(o.status.code(), Some(1), "{args:?}");
@@ -161,6 +161,8 @@ fn a_path_is_checked_before_the_work() {
 #[test]
 fn conflicting_flags_are_refused() {
     refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--clock");
+    refused(&["fit", "--chart", "fit.png"], 2, "its name must end in .svg");
+    refused(&["picture", "--out", "valley.svg"], 2, "its name must end in .png");
     refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--cpuprofile");
 }
 

@@ -161,7 +161,7 @@ pub enum Mode {
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also chart the times against the crowd size into this SVG, on log scales.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
         chart: Option<PathBuf>,
     },
     /// Distance tests per tick for both queries at 32 to 8192 walkers, two to a cell.
@@ -178,7 +178,7 @@ pub enum Mode {
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also chart the counts against the crowd size into this SVG, on log scales.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
         chart: Option<PathBuf>,
     },
     /// Every switch of the neighbour query's design: what it puts back, and whether it moves

@@ -26,6 +26,7 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["alone", "-n", "0"], 2, "give 1 to 2000");
     refused(&["alone", "-n", "99999999999"], 2, "out of range");
     refused(&["alone", "-n", "-5"], 2, "not a whole number");
+    refused(&["clock", "--chart", "clock.png"], 2, "its name must end in .svg");
     refused(&["alone", "--ticks", "-1"], 2, "not a whole number");
     refused(&["alone", "--ticks", "abc"], 2, "not a whole number");
     refused(&["alone", "--ticks", "99999999999"], 2, "out of range");
@@ -59,9 +60,9 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
 fn a_picture_folder_that_cannot_be_made_is_a_run_error() {
     refused(&["alone", "--ticks", "1", "--shot", "/dev/null/pictures"], 1, "/dev/null/pictures");
     refused(
-        &["clock", "--millis", "1", "--chart", "/dev/null/clock.png"],
+        &["clock", "--millis", "1", "--chart", "/dev/null/clock.svg"],
         1,
-        "/dev/null/clock.png",
+        "/dev/null/clock.svg",
     );
 }
 
@@ -111,7 +112,7 @@ fn pictures_are_written_even_when_nobody_reads_the_report() {
     for rule in ["none", "separate", "align", "cohere", "herd"] {
         assert!(std::fs::metadata(shots.join(format!("{rule}.png"))).unwrap().len() > 100);
     }
-    let chart = dir.join("tests.png");
+    let chart = dir.join("tests.svg");
     let (code, err) =
         testing::cut_short(BIN, &["tests", "--ticks", "1", "--chart", chart.to_str().unwrap()], 0);
     assert_eq!((code, err.as_str()), (0, ""));
@@ -122,8 +123,8 @@ fn pictures_are_written_even_when_nobody_reads_the_report() {
 #[test]
 fn every_path_is_checked_before_the_work() {
     for args in [
-        &["tests", "--ticks", "1", "--chart", "/no/such/folder/t.png"][..],
-        &["clock", "--millis", "1", "--chart", "/no/such/folder/c.png"],
+        &["tests", "--ticks", "1", "--chart", "/no/such/folder/t.svg"][..],
+        &["clock", "--millis", "1", "--chart", "/no/such/folder/c.svg"],
         &["alone", "--ticks", "1", "--shot", "/dev/null/pictures"],
     ] {
         let (code, out, err) = herd(args);
