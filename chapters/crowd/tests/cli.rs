@@ -159,10 +159,14 @@ fn a_path_is_checked_before_the_work() {
 }
 
 #[test]
-fn conflicting_flags_are_refused() {
-    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--clock");
+fn a_file_named_for_another_format_is_refused() {
     refused(&["fit", "--chart", "fit.png"], 2, "its name must end in .svg");
     refused(&["picture", "--out", "valley.svg"], 2, "its name must end in .png");
+}
+
+#[test]
+fn conflicting_flags_are_refused() {
+    refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--clock");
     refused(&["spend", "--clock", "--cpuprofile", "p.svg"], 2, "--cpuprofile");
 }
 
