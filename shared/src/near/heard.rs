@@ -8,6 +8,8 @@ use crate::flock::Tally;
 #[derive(Clone, Debug, Default)]
 pub struct Heard {
     tallies: Vec<Tally>,
+    /// Where body `i`'s tally is in `tallies`: at `place[i]`, or at `i` when this is empty.
+    place: Vec<u32>,
     /// Where a query that answers one body at a time puts each list on its way in.
     pub(crate) one: Vec<usize>,
 }
@@ -15,7 +17,10 @@ pub struct Heard {
 impl Heard {
     /// What body `i` heard.
     pub fn of(&self, i: usize) -> &Tally {
-        &self.tallies[i]
+        match self.place.get(i) {
+            Some(&k) => &self.tallies[k as usize],
+            None => &self.tallies[i],
+        }
     }
 
     /// How many neighbours all the bodies heard between them: each pair within reach twice.
@@ -34,8 +39,17 @@ impl Heard {
 
     /// `n` tallies that have heard nothing yet.
     pub(crate) fn clear(&mut self, n: usize) -> &mut [Tally] {
+        self.place.clear();
         self.tallies.clear();
         self.tallies.resize(n, Tally::default());
         &mut self.tallies
+    }
+
+    /// Takes `tallies` as they stand, body `i`'s at `place[i]`, and hands back the old ones
+    /// for their memory: a query that tallied in another order need not sort them back.
+    pub(crate) fn keep(&mut self, tallies: &mut Vec<Tally>, place: &[u32]) {
+        std::mem::swap(&mut self.tallies, tallies);
+        self.place.clear();
+        self.place.extend_from_slice(place);
     }
 }

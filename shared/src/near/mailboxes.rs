@@ -221,10 +221,7 @@ impl Query for Mailboxes {
                 inbox[k as usize].hear_weighed(d, far.then_some(w), b);
             }
         }
-        let tallies = heard.clear(bodies.len());
-        for (t, &i) in inbox.iter().zip(&self.who) {
-            tallies[i as usize] = *t;
-        }
+        heard.keep(&mut inbox, &self.home);
         self.inbox = inbox;
         Ok(())
     }
