@@ -27,27 +27,58 @@ fn ticker<'a, Q: Query + 'a>(herd: Herd<Q>, listen: Listen) -> Ticker<'a> {
     Box::new(move || Ok(herd.tick()?))
 }
 
-/// Milliseconds per tick of each design: one tick each to warm the memory, then the designs
-/// take turns, each turn as many ticks as fill `budget / ROUNDS` (one at least), and each
-/// figure is the best turn. A design that a busy machine slowed in one turn is not judged by it.
-fn per_tick(designs: &mut [Ticker], budget: Duration) -> anyhow::Result<Vec<f64>> {
+/// What the designs' turns measured, in milliseconds per tick: `turns[d][k]` is design `d` in
+/// round `k`.
+struct Timed {
+    turns: Vec<Vec<f64>>,
+}
+
+impl Timed {
+    /// Design `d`'s best turn. A design that a busy machine slowed in one turn is not judged
+    /// by it.
+    fn best(&self, d: usize) -> f64 {
+        self.turns[d].iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    /// How many times as long design `a` took as design `b`: the middle one of their
+    /// round-by-round ratios. The two turns of a round come a moment apart and see the machine
+    /// in the same mood, where the two best turns may come from different moods.
+    fn ratio(&self, a: usize, b: usize) -> f64 {
+        let mut each: Vec<f64> =
+            self.turns[a].iter().zip(&self.turns[b]).map(|(a, b)| a / b).collect();
+        each.sort_by(f64::total_cmp);
+        each[each.len() / 2]
+    }
+}
+
+/// Times each design: one tick each to warm the memory, then the designs take turns, round
+/// after round, each turn as many ticks as fill `budget / ROUNDS` (one at least).
+fn per_tick(designs: &mut [Ticker], budget: Duration) -> anyhow::Result<Timed> {
     let turn = budget / ROUNDS;
-    let mut best = vec![f64::INFINITY; designs.len()];
+    let mut turns = vec![Vec::new(); designs.len()];
     for tick in designs.iter_mut() {
         tick()?;
     }
     for _ in 0..ROUNDS {
-        for (tick, best) in designs.iter_mut().zip(&mut best) {
+        for (tick, mine) in designs.iter_mut().zip(&mut turns) {
             let start = Instant::now();
             let mut ticks = 0u32;
             while ticks < 1 || start.elapsed() < turn {
                 tick()?;
                 ticks += 1;
             }
-            *best = best.min(start.elapsed().as_secs_f64() * 1000.0 / f64::from(ticks));
+            mine.push(start.elapsed().as_secs_f64() * 1000.0 / f64::from(ticks));
         }
     }
-    Ok(best)
+    Ok(Timed { turns })
+}
+
+/// The line above each table that says what its figures are.
+fn heading(millis: u32) -> String {
+    format!(
+        "ms per tick: each design's best of {ROUNDS} turns, at least {millis} ms of ticks in all; \
+         each ratio: the middle of the {ROUNDS} turn-by-turn ratios"
+    )
 }
 
 pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::Result<()> {
@@ -55,10 +86,7 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
         world::out::ready(path)?;
     }
     let budget = Duration::from_millis(u64::from(millis));
-    writeln!(
-        out,
-        "ms per tick, best of {ROUNDS} turns taking at least {millis} ms of ticks in all for each figure"
-    )?;
+    writeln!(out, "{}", heading(millis))?;
     writeln!(
         out,
         "walkers   everybody     buckets   everybody/buckets   growth per 4x: everybody  buckets"
@@ -71,12 +99,14 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
             ticker(crowd(n, |_, _| Everybody::default()), Listen::ThreePasses),
             ticker(crowd(n, |c, r| Buckets::new(c, r, CELL)), Listen::ThreePasses),
         ];
-        let [every, grid] = per_tick(&mut designs, budget)?[..] else { unreachable!("two") };
+        let timed = per_tick(&mut designs, budget)?;
+        let (every, grid) = (timed.best(0), timed.best(1));
         let growth = match rows.last() {
             Some(&(e, g)) => format!("{:>24.1}  {:>7.1}", every / e, grid / g),
             None => format!("{:>24}  {:>7}", "-", "-"),
         };
-        writeln!(out, "{n:>7}  {every:>10.3}  {grid:>10.3}  {:>18.2}   {growth}", every / grid)?;
+        let ratio = timed.ratio(0, 1);
+        writeln!(out, "{n:>7}  {every:>10.3}  {grid:>10.3}  {ratio:>18.2}   {growth}")?;
         rows.push((every, grid));
         progress.step();
     }
@@ -97,10 +127,7 @@ pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyho
         world::out::ready(path)?;
     }
     let budget = Duration::from_millis(u64::from(millis));
-    writeln!(
-        out,
-        "ms per tick, best of {ROUNDS} turns taking at least {millis} ms of ticks in all for each figure"
-    )?;
+    writeln!(out, "{}", heading(millis))?;
     writeln!(
         out,
         "walkers  field   everybody     buckets   mailboxes   buckets/mailboxes  everybody/mailboxes"
@@ -109,14 +136,15 @@ pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyho
     let mut rows = Vec::new();
     let mut row = |n: usize, field: &str, mut designs: [Ticker; 3]| -> anyhow::Result<()> {
         progress.say(format!("{n} walkers, {field}"));
-        let [every, grid, mail] = per_tick(&mut designs, budget)?[..] else { unreachable!() };
+        let timed = per_tick(&mut designs, budget)?;
+        let [every, grid, mail] = [0, 1, 2].map(|d| timed.best(d));
         progress.step();
         rows.push([every, grid, mail]);
         writeln!(
             out,
             "{n:>7}  {field:>6}  {every:>10.3}  {grid:>10.3}  {mail:>10.3}  {:>18.2}  {:>19.2}",
-            grid / mail,
-            every / mail
+            timed.ratio(1, 2),
+            timed.ratio(0, 2)
         )?;
         Ok(())
     };
@@ -166,7 +194,7 @@ pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyho
 fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
     let n = 2048;
     let (three, one) = (Listen::ThreePasses, Listen::OnePass);
-    let mut crowds = [
+    let crowds = [
         per_tick(
             &mut [
                 ticker(crowd(n, |c, r| Buckets::new(c, r, CELL)), three),
@@ -194,11 +222,26 @@ fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
         "thin cells one walker at a time, three passes",
         "mailboxes, one pass (the second round)",
     ];
+    let [sparse, dense] = &crowds;
     for (k, name) in names.iter().enumerate() {
-        let [sparse, dense] = &mut crowds;
-        writeln!(out, "{name:<45}  {:>10.3}  {:>12.3}", sparse[k], dense[k])?;
+        writeln!(out, "{name:<45}  {:>10.3}  {:>12.3}", sparse.best(k), dense.best(k))?;
     }
     Ok(())
 }
 // ANCHOR_END: steps
 // ANCHOR_END: second
+
+#[cfg(test)]
+mod tests {
+    use super::Timed;
+
+    #[test]
+    fn a_ratio_sets_each_turn_against_the_turn_beside_it() {
+        // The first design had one lucky turn, in round 1, when the second did not: the best
+        // turns say the two are equally fast, but turn for turn the first took twice as long.
+        let timed = Timed { turns: vec![vec![4.0, 2.0, 4.0, 4.4, 3.6], vec![2.0; 5]] };
+        assert_eq!((timed.best(0), timed.best(1)), (2.0, 2.0));
+        assert_eq!(timed.ratio(0, 1), 2.0);
+        assert_eq!(timed.ratio(1, 0), 0.5);
+    }
+}

@@ -149,8 +149,9 @@ pub enum Mode {
     /// Times one tick of the same crowds through both queries: a measurement, so it differs
     /// from machine to machine and run to run, and the book keeps it in a measured block.
     ///
-    /// The designs take turns, five rounds each, and each figure is the best of its rounds, so
-    /// a moment when the machine was busy elsewhere does not count against one design alone.
+    /// The designs take turns, five rounds of them. A time is the design's best turn, so a
+    /// moment when the machine was busy elsewhere does not count against it; a ratio is the
+    /// middle one of the rounds' ratios, since the two turns of a round see the machine alike.
     /// Criterion's benchmark (`cargo bench -p herd`) asks the same question more carefully.
     Clock {
         /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
