@@ -117,11 +117,13 @@ impl Mailboxes {
     /// which stands at `at`, with the offset to it in `offsets`, and returns how many;
     /// `reach` is [`squared_reach`] of `r`. Every candidate is written down, and only those
     /// within reach are kept, by moving on past them: there is no branch for the processor to
-    /// guess, and half the time guess wrong.
+    /// guess, and half the time guess wrong. The body's own place is moved out to infinity for
+    /// the search, so no candidate has to be asked whether it is the body itself.
     fn within(&mut self, mine: usize, at: Vec2, r: f64, reach: f64) -> usize {
         let (x0, x1) = Self::span(at.x, r, self.to_col, self.cols);
         let (y0, y1) = Self::span(at.y, r, self.to_row, self.rows);
         let mut kept = 0;
+        let own = std::mem::replace(&mut self.places[mine], Vec2::new(f64::INFINITY, 0.0));
         for y in y0..=y1 {
             let row = y * self.cols;
             let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
@@ -130,9 +132,10 @@ impl Mailboxes {
                 let d = p.sub(at);
                 self.hits[kept] = k as u32;
                 self.offsets[kept] = d;
-                kept += usize::from((d.x * d.x + d.y * d.y <= reach) & (k != mine));
+                kept += usize::from(d.x * d.x + d.y * d.y <= reach);
             }
         }
+        self.places[mine] = own;
         self.tests -= 1; // the body itself, always among its own candidates, is no test
         kept
     }
