@@ -448,6 +448,29 @@ mod tests {
     }
 
     #[test]
+    fn no_walker_is_its_own_neighbour_even_at_an_endless_radius() {
+        // The mailboxes leave a walker out of its own search by making its place NaN, which no
+        // reach keeps, not even an infinite one (an infinitely far place would be kept there).
+        let bodies = crowd(4, 30, 64.0, 64.0);
+        let (mut every, mut mail) = (Everybody::default(), Mailboxes::new(1, 1, f64::INFINITY));
+        every.build(&bodies);
+        mail.build(&bodies);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for i in 0..bodies.len() {
+            every.near(&bodies, i, f64::INFINITY, &mut a).unwrap();
+            mail.near(&bodies, i, f64::INFINITY, &mut b).unwrap();
+            assert_eq!(a.len(), bodies.len() - 1);
+            assert_eq!(a, b, "body {i}");
+        }
+        let (mut want, mut got) = (Heard::default(), Heard::default());
+        every.hear(&bodies, f64::INFINITY, &mut want).unwrap();
+        mail.hear(&bodies, f64::INFINITY, &mut got).unwrap();
+        for i in 0..bodies.len() {
+            assert_eq!(got.of(i), want.of(i), "body {i}");
+        }
+    }
+
+    #[test]
     fn everybody_makes_n_times_n_minus_one_tests() {
         let bodies = crowd(1, 40, 100.0, 100.0);
         let mut q = Everybody::default();

@@ -41,8 +41,8 @@ impl Timed {
     }
 
     /// How many times as long design `a` took as design `b`: the middle one of their
-    /// round-by-round ratios. The two turns of a round come a moment apart and see the machine
-    /// in the same mood, where the two best turns may come from different moods.
+    /// round-by-round ratios. The two turns of a round come a moment apart and find the
+    /// machine in the same state, where the two best turns may have found it in different ones.
     fn ratio(&self, a: usize, b: usize) -> f64 {
         let mut each: Vec<f64> =
             self.turns[a].iter().zip(&self.turns[b]).map(|(a, b)| a / b).collect();

@@ -117,13 +117,13 @@ impl Mailboxes {
     /// which stands at `at`, with the offset to it in `offsets`, and returns how many;
     /// `reach` is [`squared_reach`] of `r`. Every candidate is written down, and only those
     /// within reach are kept, by moving on past them: there is no branch for the processor to
-    /// guess, and half the time guess wrong. The body's own place is moved out to infinity for
-    /// the search, so no candidate has to be asked whether it is the body itself.
+    /// guess, and half the time guess wrong. For the search the body's own place is made NaN,
+    /// which every comparison finds false, so no candidate is asked whether it is the body.
     fn within(&mut self, mine: usize, at: Vec2, r: f64, reach: f64) -> usize {
         let (x0, x1) = Self::span(at.x, r, self.to_col, self.cols);
         let (y0, y1) = Self::span(at.y, r, self.to_row, self.rows);
         let mut kept = 0;
-        let own = std::mem::replace(&mut self.places[mine], Vec2::new(f64::INFINITY, 0.0));
+        let own = std::mem::replace(&mut self.places[mine], Vec2::new(f64::NAN, f64::NAN));
         for y in y0..=y1 {
             let row = y * self.cols;
             let run = self.start[row + x0] as usize..self.start[row + x1 + 1] as usize;
