@@ -15,7 +15,8 @@ use world::terra::CELL;
 use crate::scene::{Herd, Listen, SIZES, crowd, crowd_side, valley_crowd};
 use crate::tests::{log_chart, log_lines};
 
-/// How many turns each design gets; its figure is the best of them.
+/// How many turns each design gets: its time is the best of them, and a ratio the middle one of
+/// the rounds' ratios.
 const ROUNDS: u32 = 5;
 
 /// One design's herd, ticking.
