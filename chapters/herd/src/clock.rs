@@ -77,8 +77,8 @@ fn per_tick(designs: &mut [Ticker], budget: Duration) -> anyhow::Result<Timed> {
 /// The line above each table that says what its figures are.
 fn heading(millis: u32) -> String {
     format!(
-        "ms per tick: each design's best of {ROUNDS} turns, at least {millis} ms of ticks in all; \
-         each ratio: the middle of the {ROUNDS} turn-by-turn ratios"
+        "ms per tick, best of {ROUNDS} turns (at least {millis} ms of ticks); \
+         ratio: middle of {ROUNDS} paired ratios"
     )
 }
 

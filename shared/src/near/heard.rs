@@ -45,11 +45,12 @@ impl Heard {
         &mut self.tallies
     }
 
-    /// Takes `tallies` as they stand, body `i`'s at `place[i]`, and hands back the old ones
-    /// for their memory: a query that tallied in another order need not sort them back.
-    pub(crate) fn keep(&mut self, tallies: &mut Vec<Tally>, place: &[u32]) {
-        std::mem::swap(&mut self.tallies, tallies);
-        self.place.clear();
+    /// `place.len()` tallies that have heard nothing yet, body `i`'s to be filled at
+    /// `place[i]`: a query that tallies in another order than the bodies' fills them in its
+    /// own, and nobody sorts them back.
+    pub(crate) fn clear_placed(&mut self, place: &[u32]) -> &mut [Tally] {
+        self.clear(place.len());
         self.place.extend_from_slice(place);
+        &mut self.tallies
     }
 }

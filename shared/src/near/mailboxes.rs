@@ -2,7 +2,6 @@
 //! order by construction, with no list and no sort anywhere.
 
 use super::{Heard, Query, TooWide, squared_reach};
-use crate::flock::Tally;
 use crate::{Body, Vec2};
 
 /// How many cells of the grid go across one bucket. Narrow cells trim the candidates at the
@@ -47,9 +46,6 @@ pub struct Mailboxes {
     hits: Vec<u32>,
     offsets: Vec<Vec2>,
     weights: Vec<f64>,
-    /// The mailboxes, in the same cell order as the bodies above, so the letters of one turn
-    /// land side by side in memory rather than scattered over the whole crowd.
-    inbox: Vec<Tally>,
     tests: u64,
 }
 
@@ -75,7 +71,6 @@ impl Mailboxes {
             hits: Vec::new(),
             offsets: Vec::new(),
             weights: Vec::new(),
-            inbox: Vec::new(),
             tests: 0,
         }
     }
@@ -207,9 +202,9 @@ impl Query for Mailboxes {
     fn hear(&mut self, bodies: &[Body], r: f64, heard: &mut Heard) -> Result<(), TooWide> {
         self.fits(r)?;
         let reach = squared_reach(r);
-        let mut inbox = std::mem::take(&mut self.inbox);
-        inbox.clear();
-        inbox.resize(bodies.len(), Tally::default());
+        // The mailboxes sit in cell order, like the bodies in the arrays, so the letters of
+        // one turn land side by side in memory, not scattered over the whole crowd.
+        let inbox = heard.clear_placed(&self.home);
         for (j, b) in bodies.iter().enumerate() {
             let kept = self.within(self.home[j] as usize, b.pos, r, reach);
             let offsets = &self.offsets[..kept];
@@ -224,8 +219,6 @@ impl Query for Mailboxes {
                 inbox[k as usize].hear_weighed(d, far.then_some(w), b);
             }
         }
-        heard.keep(&mut inbox, &self.home);
-        self.inbox = inbox;
         Ok(())
     }
     // ANCHOR_END: hear
