@@ -41,10 +41,10 @@ pub struct Mailboxes {
     home: Vec<u32>,
     /// Where each cell is filling up to, while `build` sorts.
     next: Vec<u32>,
-    /// Where one body's turn notes down the places in the arrays that are within its reach,
-    /// the offset to each, and then the weight of its vote.
-    hits: Vec<u32>,
-    offsets: Vec<Vec2>,
+    /// Where one body's turn notes down every body within its reach: the offset to it and its
+    /// place in the arrays, side by side, so a candidate is one write to one array.
+    found: Vec<(Vec2, u32)>,
+    /// And then the weight of each one's vote.
     weights: Vec<f64>,
     tests: u64,
 }
@@ -68,8 +68,7 @@ impl Mailboxes {
             places: Vec::new(),
             home: Vec::new(),
             next: Vec::new(),
-            hits: Vec::new(),
-            offsets: Vec::new(),
+            found: Vec::new(),
             weights: Vec::new(),
             tests: 0,
         }
@@ -108,11 +107,11 @@ impl Mailboxes {
     }
 
     // ANCHOR: within
-    /// Notes down in `hits` the place of every body within reach of the body at place `mine`,
-    /// which stands at `at`, with the offset to it in `offsets`, and returns how many;
-    /// `reach` is [`squared_reach`] of `r`. Every candidate is written down, and only those
-    /// within reach are kept, by moving on past them: there is no branch for the processor to
-    /// guess, and half the time guess wrong. For the search the body's own place is made NaN,
+    /// Notes down in `found` every body within reach of the body at place `mine`, which
+    /// stands at `at`, with the offset to it, and returns how many; `reach` is
+    /// [`squared_reach`] of `r`. Every candidate is written down, and only those within reach
+    /// are kept, by moving on past them: there is no branch for the processor to guess, and
+    /// half the time guess wrong. For the search the body's own place is made NaN,
     /// which every comparison finds false, so no candidate is asked whether it is the body.
     fn within(&mut self, mine: usize, at: Vec2, r: f64, reach: f64) -> usize {
         let (x0, x1) = Self::span(at.x, r, self.to_col, self.cols);
@@ -125,8 +124,7 @@ impl Mailboxes {
             self.tests += run.len() as u64;
             for (k, &p) in run.clone().zip(&self.places[run]) {
                 let d = p.sub(at);
-                self.hits[kept] = k as u32;
-                self.offsets[kept] = d;
+                self.found[kept] = (d, k as u32);
                 kept += usize::from(d.x * d.x + d.y * d.y <= reach);
             }
         }
@@ -158,8 +156,7 @@ impl Query for Mailboxes {
         self.next.extend_from_slice(&self.start[..self.start.len() - 1]);
         self.who.resize(bodies.len(), 0);
         self.places.resize(bodies.len(), Vec2::ZERO);
-        self.hits.resize(bodies.len(), 0);
-        self.offsets.resize(bodies.len(), Vec2::ZERO);
+        self.found.resize(bodies.len(), (Vec2::ZERO, 0));
         self.weights.resize(bodies.len(), 0.0);
         for (i, b) in bodies.iter().enumerate() {
             let at = &mut self.next[self.home[i] as usize];
@@ -184,7 +181,7 @@ impl Query for Mailboxes {
         self.fits(r)?;
         let kept = self.within(self.home[i] as usize, bodies[i].pos, r, squared_reach(r));
         dst.clear();
-        dst.extend(self.hits[..kept].iter().map(|&k| self.who[k as usize] as usize));
+        dst.extend(self.found[..kept].iter().map(|&(_, k)| self.who[k as usize] as usize));
         dst.sort_unstable();
         Ok(())
     }
@@ -207,14 +204,14 @@ impl Query for Mailboxes {
         let inbox = heard.clear_placed(&self.home);
         for (j, b) in bodies.iter().enumerate() {
             let kept = self.within(self.home[j] as usize, b.pos, r, reach);
-            let offsets = &self.offsets[..kept];
+            let found = &self.found[..kept];
             // Every vote's weight first, in a loop of its own that the compiler turns into
             // packed roots and divisions, two a register: they are the dearest part of a letter.
-            for (w, d) in self.weights[..kept].iter_mut().zip(offsets) {
+            for (w, (d, _)) in self.weights[..kept].iter_mut().zip(found) {
                 let r = d.len();
                 *w = 1.0 / (r * r);
             }
-            for ((&k, &d), &w) in self.hits[..kept].iter().zip(offsets).zip(&self.weights) {
+            for (&(d, k), &w) in found.iter().zip(&self.weights) {
                 let far = d.x * d.x + d.y * d.y > 0.0; // the same test as the root's `r > 0.0`
                 inbox[k as usize].hear_weighed(d, far.then_some(w), b);
             }
