@@ -111,8 +111,8 @@ impl Mailboxes {
     /// stands at `at`, with the offset to it, and returns how many; `reach` is
     /// [`squared_reach`] of `r`. Every candidate is written down, and only those within reach
     /// are kept, by moving on past them: there is no branch for the processor to guess, and
-    /// half the time guess wrong. For the search the body's own place is made NaN,
-    /// which every comparison finds false, so no candidate is asked whether it is the body.
+    /// half the time guess wrong. For the search the body's own place is made NaN, which every
+    /// comparison finds false, so no candidate is asked whether it is the body.
     fn within(&mut self, mine: usize, at: Vec2, r: f64, reach: f64) -> usize {
         let (x0, x1) = Self::span(at.x, r, self.to_col, self.cols);
         let (y0, y1) = Self::span(at.y, r, self.to_row, self.rows);
