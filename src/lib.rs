@@ -8,6 +8,8 @@
 //! - [`links`] checks every link to `page.md#heading` names a heading that is there, because
 //!   mdBook renders a wrong one as a link to the top of the page, and the glossary is all such
 //!   links.
+//! - [`measure`] reruns the timing blocks one at a time, each under [`busy`], the watcher that
+//!   says how much CPU the rest of the machine used while a timing ran.
 //! - [`repo`] finds the repository from the working directory.
 //! - [`challenge`] holds the course's challenges and the check of each one that asks for code.
 
@@ -18,8 +20,10 @@
 static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
 pub mod blocks;
+pub mod busy;
 pub mod challenge;
 pub mod includes;
 pub mod links;
+pub mod measure;
 pub mod repo;
 pub mod run;

@@ -35,8 +35,15 @@ enum Job {
         only: Option<String>,
     },
     /// Rerun the timing blocks (`console,measured`) through a shell, one at a time, and
-    /// rewrite them with a note naming this machine.
+    /// rewrite each with a header naming this machine, the float loop's time (2^27 dependent
+    /// float multiply-and-adds, best of three, taken just before the block) and how busy the
+    /// rest of the machine was. A block during which the rest of the machine used more than 5%
+    /// of a core is not written: the run names it and fails.
     Measure {
+        /// Write blocks taken on a busy machine anyway, their header stamped "taken on a busy
+        /// machine".
+        #[arg(long)]
+        busy_ok: bool,
         /// Only pages or commands containing this (it must match at least one block).
         only: Option<String>,
     },
@@ -54,7 +61,7 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
     let (mode, only) = match cli.mode {
         Job::Verify { only } => (Mode::Verify, only),
         Job::Bless { only } => (Mode::Bless, only),
-        Job::Measure { only } => (Mode::Measure, only),
+        Job::Measure { busy_ok, only } => (Mode::Measure { busy_ok }, only),
     };
     let here = std::env::current_dir()?;
     let root = theworld::repo::find(&here).map_err(anyhow::Error::msg)?;

@@ -1,0 +1,181 @@
+//! `measure`: the timing blocks rerun one at a time through a real shell, each under the load
+//! watcher ([`crate::busy`]), and the line above each block that says where and how it was
+//! taken.
+//!
+//! A timing says something only about a machine that was doing nothing else, so a block whose
+//! run shared the machine is not written (unless asked to be, and then it says so). And a
+//! timing from an unknown machine cannot be scaled, so each header carries one figure every
+//! reader can take on their own machine: the float loop's time, taken just before the block's
+//! command and under the same watch.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::busy::{self, Load};
+use crate::run::Ran;
+
+/// Steps in the float loop: 2^27 multiply-and-adds, each waiting for the one before.
+pub const STEPS: u64 = 1 << 27;
+
+/// The float loop once: a chain of dependent scalar float operations that no compiler can
+/// shorten, reorder or spread over lanes, so its time is one core's float latency and clock
+/// and nothing else (no memory, no threads, no SIMD). The multiply and the add stay two
+/// instructions: Rust never fuses them.
+pub fn float_chain(steps: u64) -> f64 {
+    let (a, b) = (std::hint::black_box(0.999_999_9), std::hint::black_box(1e-7));
+    let mut x = std::hint::black_box(0.5_f64);
+    for _ in 0..steps {
+        x = x * a + b;
+    }
+    std::hint::black_box(x)
+}
+
+/// The float loop's best time of three, the figure the header gives.
+pub fn float_loop() -> Duration {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            float_chain(STEPS);
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// The machine a measurement was taken on: its processor, how many cores, and the day. (No
+/// system: the watcher reads Linux's `/proc/stat`, so it is always Linux.)
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(|l| l.to_string()))
+        .and_then(|l| l.split_once(':').map(|(_, m)| cpu_name(m)))
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let day = Command::new("date")
+        .args(["-u", "+%Y-%m-%d"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    format!("{cpu}, {cores} cores, {day}")
+}
+
+/// A processor's name without the words that only make it long: trademarks, "CPU",
+/// "Processor" and "64-Core".
+pub fn cpu_name(model: &str) -> String {
+    let bare = model.replace("(R)", "").replace("(TM)", "").replace("(tm)", "");
+    let words = bare.split_whitespace().filter(|w| {
+        !["CPU", "Processor"].contains(w) && !w.ends_with("-Core") && !w.ends_with("-core")
+    });
+    words.collect::<Vec<_>>().join(" ")
+}
+
+/// The header's words, between `*Measured on ` and `.*`: the machine, the float loop, the load
+/// the watcher saw, and a stamp when the block was written on a busy machine anyway.
+pub fn note(machine: &str, float: Duration, load: &Load) -> String {
+    let stamp = if load.busy() { ", taken on a busy machine" } else { "" };
+    format!(
+        "{machine}; float loop {:.0} ms; rest of machine {}{stamp}",
+        float.as_secs_f64() * 1000.0,
+        load.share()
+    )
+}
+
+/// One measured command, run: what it printed, the header to write above it, and how busy
+/// the rest of the machine was.
+#[derive(Debug)]
+pub struct Taken {
+    pub ran: Ran,
+    pub note: String,
+    pub load: Load,
+}
+
+/// Runs one measured command through `sh` in `root` after the float loop, both under one
+/// watch. A command that fails, or a machine whose load cannot be read, is an error.
+pub fn take(root: &Path, command: &str, machine: &str) -> Result<Taken, String> {
+    eprintln!("measuring: {command}");
+    let ((float, output), load) = busy::watch(|| {
+        let float = float_loop();
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .current_dir(root)
+            .stderr(Stdio::inherit())
+            .output();
+        (float, output)
+    })?;
+    let o = output.map_err(|e| format!("cannot start `{command}`: {e}"))?;
+    if !o.status.success() {
+        return Err(format!("`{command}` failed: {}", o.status));
+    }
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    let note = note(machine, float, &load);
+    Ok(Taken { ran: Ran { stdout, refused: None }, note, load })
+}
+
+/// Why a block taken on a busy machine is not written: one line, naming the block.
+pub fn refusal(at: &str, command: &str, load: &Load) -> String {
+    format!(
+        "{at}: `{command}` not written: {load} while it ran; run `just measure` again when \
+         nothing else runs (or pass --busy-ok to write it anyway)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EPYC: &str = "AMD EPYC 7B13, 2 cores, 2026-12-01";
+
+    #[test]
+    fn the_header_gives_the_machine_the_float_loop_and_the_load() {
+        let quiet = Load { rest: 0.003, wall: Duration::from_secs(3) };
+        let line = format!("*Measured on {}.*", note(EPYC, Duration::from_micros(412_400), &quiet));
+        assert_eq!(
+            line,
+            "*Measured on AMD EPYC 7B13, 2 cores, 2026-12-01; float loop 412 ms; rest of machine \
+             0.3% of a core.*"
+        );
+        // On one line of the page's column, which holds about 115 characters of this text at
+        // a 1200 px window with the sidebar open, even with a longer processor name.
+        let long =
+            note("Intel Core i9-13900K @ 3.00GHz, 32 cores, 2026-12-01", Duration::ZERO, &quiet);
+        let shown = format!("Measured on {long}.");
+        assert!(shown.chars().count() <= 115, "{shown}");
+    }
+
+    #[test]
+    fn a_processors_name_loses_only_its_padding() {
+        assert_eq!(cpu_name(" AMD EPYC 7B13 64-Core Processor"), "AMD EPYC 7B13");
+        assert_eq!(cpu_name("Intel(R) Xeon(R) Processor"), "Intel Xeon");
+        assert_eq!(
+            cpu_name("Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz"),
+            "Intel Core i7-8700 @ 3.20GHz"
+        );
+        assert_eq!(cpu_name("Apple M2"), "Apple M2");
+    }
+
+    #[test]
+    fn a_block_written_on_a_busy_machine_says_so() {
+        let busy = Load { rest: 0.48, wall: Duration::from_secs(3) };
+        assert_eq!(
+            note(EPYC, Duration::from_millis(1_020), &busy),
+            "AMD EPYC 7B13, 2 cores, 2026-12-01; float loop 1020 ms; rest of machine 48% of a \
+             core, taken on a busy machine"
+        );
+        let line = refusal("book/src/crowd.md:227", "cargo run -p crowd -- fit --clock", &busy);
+        assert_eq!(line.lines().count(), 1);
+        assert!(line.starts_with("book/src/crowd.md:227: `cargo run -p crowd -- fit --clock`"));
+        assert!(line.contains("the rest of the machine used 48% of a core"), "{line}");
+        assert!(line.contains("run `just measure` again when nothing else runs"), "{line}");
+    }
+
+    #[test]
+    fn the_float_chain_is_the_same_chain_every_time() {
+        // Not a timing: the loop does its work, and the work is deterministic.
+        assert_eq!(float_chain(3).to_bits(), float_chain(3).to_bits());
+        assert_ne!(float_chain(3), float_chain(4));
+        assert_eq!(float_chain(0), 0.5);
+    }
+}
