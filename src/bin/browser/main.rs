@@ -1,0 +1,167 @@
+//! `browser`: the built book (`book/book`) opened page by page in headless Chromium, as a reader
+//! would see it, through chromedriver and the `fantoccini` WebDriver client. `just browser`
+//! runs `browser --self-test`, then builds the book and runs this.
+//!
+//! A page fails when a picture does not load (`naturalWidth` 0), a moving picture's file does
+//! not hold more than one frame (counted by decoding the file), a code block is empty, a link
+//! inside the book or its `#anchor` has no target, or the page logs an error to the console.
+//! And, at a 1200 px window with the sidebar open, when a code block is wider than its column,
+//! a picture is shown at another shape than its own, or a flag in the prose was turned into a
+//! dash (see `look.rs`). Every page is saved whole as a screenshot under `target/browser/` for
+//! a person to look at. `--self-test` holds the check to account on a tiny book made to have
+//! each of the new problems (see `selftest.rs`).
+
+mod chromium;
+mod look;
+mod selftest;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use serde_json::Value;
+
+use chromium::Browser;
+use look::{Kind, Problem};
+
+/// Opens every page of the built book (book/book) in headless Chromium at a 1200 px window with
+/// the sidebar open, and fails on a picture that does not load or is shown stretched, a moving
+/// picture without its frames, an empty code block or one wider than its column, a flag turned
+/// into a dash, a dead link or anchor, or an error on the console. Needs chromium and
+/// chromedriver.
+#[derive(Parser, Debug)]
+#[command(name = "browser")]
+struct Cli {
+    /// Check the check instead: build a tiny book with one page for each problem it looks for
+    /// and a clean page, and fail unless each problem is caught on its page and the clean page
+    /// passes. Needs mdbook too.
+    #[arg(long)]
+    self_test: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("browser: cannot start an async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let started = Instant::now();
+    let result = std::env::current_dir()
+        .map_err(|e| format!("browser: cannot tell the current folder: {e}"))
+        .and_then(|here| theworld::repo::find(&here).map_err(|e| format!("browser: {e}")))
+        .map(|root| (root.join("target/browser"), root));
+    let ran = match result {
+        Err(e) => Err(e),
+        Ok((shots, _)) if cli.self_test => runtime.block_on(selftest::run(&shots)),
+        Ok((shots, root)) => runtime.block_on(check_book(&root, &shots)),
+    };
+    match ran {
+        Ok(problems) if problems.is_empty() => {
+            let what = if cli.self_test { "the self-test passed" } else { "every page passed" };
+            eprintln!("browser: {what} in {:.1} s", started.elapsed().as_secs_f64());
+            ExitCode::SUCCESS
+        }
+        Ok(problems) => {
+            problems.iter().for_each(|p| eprintln!("{p}"));
+            eprintln!(
+                "browser: {}",
+                world::cli::count(problems.len() as u64, "problem", "problems")
+            );
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A built mdBook: its sources (for SUMMARY.md) and the folder of its pages.
+pub struct Book {
+    pub src: PathBuf,
+    pub html: PathBuf,
+}
+
+/// The repository's book, checked in a browser started for it.
+async fn check_book(root: &Path, shots: &Path) -> Result<Vec<String>, String> {
+    let book = Book { src: root.join("book/src"), html: root.join("book/book") };
+    if !book.html.join("index.html").is_file() {
+        return Err("browser: no built book in book/book; run `mdbook build book` first (or `just browser`)".into());
+    }
+    std::fs::create_dir_all(shots)
+        .map_err(|e| format!("browser: cannot make {}: {e}", shots.display()))?;
+    let browser = Browser::open(shots).await?;
+    let result = visit_all(&browser, &book, shots).await;
+    browser.close().await;
+    Ok(result?.iter().map(Problem::to_string).collect())
+}
+
+/// The pages a reader can reach: every chapter in SUMMARY.md (each `true`: held to what a
+/// reader sees), then the front page and the whole book on one page, which repeat them.
+fn pages(src: &Path) -> Vec<(String, bool)> {
+    let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap_or_default();
+    let mut pages = vec![];
+    for part in summary.split("](").skip(1) {
+        if let Some(md) = part.split(')').next().and_then(|p| p.strip_suffix(".md")) {
+            pages.push((format!("{md}.html"), true));
+        }
+    }
+    pages.push(("index.html".into(), false));
+    pages.push(("print.html".into(), false));
+    pages
+}
+
+/// Every page of a book opened and judged, then every anchor a link wanted looked for.
+pub async fn visit_all(
+    browser: &Browser,
+    book: &Book,
+    shots: &Path,
+) -> Result<Vec<Problem>, String> {
+    let base = url::Url::from_directory_path(&book.html)
+        .map_err(|()| "browser: the book's folder is not absolute")?;
+    let mut problems = Vec::new();
+    let mut ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut wanted: Vec<(String, String, String)> = Vec::new();
+    for (page, reader) in pages(&book.src) {
+        let (report, shot) = browser.visit(&base, &page, shots).await?;
+        let looked = look::page(&book.html, &base, &page, &report, reader);
+        problems.extend(looked.problems);
+        wanted.extend(looked.anchors.into_iter().map(|(f, a)| (page.clone(), f, a)));
+        for line in browser.console().await? {
+            let says = format!("the console says: {line}");
+            problems.push(Problem { page: page.clone(), kind: Kind::Console, says });
+        }
+        ids.insert(page.clone(), ids_of(&report));
+        eprintln!("{}; {}", looked.account, shot.strip_prefix(shots).unwrap_or(&shot).display());
+    }
+    for (from, file, anchor) in wanted {
+        if !ids.contains_key(&file) {
+            let (report, _) = browser.visit(&base, &file, shots).await?;
+            ids.insert(file.clone(), ids_of(&report));
+        }
+        if !has_anchor(&ids[&file], &anchor) {
+            let says = format!("a link to {file}#{anchor}, but no such anchor there");
+            problems.push(Problem { page: from, kind: Kind::Anchor, says });
+        }
+    }
+    Ok(problems)
+}
+
+/// The ids on a page, for links from elsewhere to land on.
+fn ids_of(report: &Value) -> BTreeSet<String> {
+    let ids = report["ids"].as_array().into_iter().flatten().filter_map(Value::as_str);
+    ids.map(String::from).collect()
+}
+
+/// Whether a page holds an anchor, as written in the link or decoded from it.
+fn has_anchor(ids: &BTreeSet<String>, anchor: &str) -> bool {
+    let decoded = url::form_urlencoded::parse(anchor.as_bytes())
+        .map(|(k, v)| if v.is_empty() { k.into_owned() } else { format!("{k}={v}") })
+        .collect::<String>();
+    ids.contains(anchor) || ids.contains(&decoded)
+}

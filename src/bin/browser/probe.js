@@ -1,0 +1,45 @@
+// What a page reports about itself, gathered in the page by one script and judged in look.rs.
+const main = document.querySelector('main') || document.body;
+const code = [...document.querySelectorAll('pre code')];
+
+// A code block that scrolls sideways: the block or its code is wider inside than its box.
+const wide = [...main.querySelectorAll('pre')].flatMap(pre => {
+  const inner = pre.querySelector('code');
+  const over = [pre, inner].filter(e => e && e.scrollWidth > e.clientWidth);
+  if (over.length === 0) return [];
+  const e = over[over.length - 1];
+  const lines = (inner || pre).innerText.replace(/\n+$/, '').split('\n');
+  const widest = Math.max(...lines.map(l => [...l].length));
+  return [{first: lines[0], widest, fits: Math.floor(widest * e.clientWidth / e.scrollWidth)}];
+});
+
+// A dash that mdBook's smart punctuation made of a flag's two hyphens: an en or em dash
+// straight before a letter, where no letter or digit stands before the dash, outside code.
+const dashes = [];
+const walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+  if (n.parentElement.closest('code, pre, kbd, samp, script, style')) continue;
+  const text = n.textContent;
+  for (const m of text.matchAll(/(^|[^\p{L}\p{N}])([\u2013\u2014]\p{L}[\p{L}\p{N}-]*)/gu)) {
+    const at = m.index + m[1].length;
+    dashes.push(text.slice(Math.max(0, at - 30), at + m[2].length + 10).replace(/\s+/g, ' '));
+  }
+}
+
+return {
+  ready: document.readyState,
+  height: Math.ceil(document.documentElement.scrollHeight),
+  window: window.innerWidth,
+  sidebar: document.documentElement.classList.contains('sidebar-visible'),
+  images: [...document.images].map(i => {
+    const box = i.getBoundingClientRect();
+    return {src: i.src, width: i.naturalWidth, height: i.naturalHeight, done: i.complete,
+            shownWidth: box.width, shownHeight: box.height};
+  }),
+  emptyCode: code.filter(c => c.textContent.trim() === '').length,
+  code: code.length,
+  wide,
+  dashes,
+  links: [...document.querySelectorAll('a[href]')].map(a => a.href),
+  ids: [...document.querySelectorAll('[id]')].map(e => e.id),
+};
