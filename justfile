@@ -1,65 +1,67 @@
-# Every recipe runs from the repository root.
+# Every recipe runs from the repository root. Each says what it does in one `doc` line, which
+# `just --list` shows whole.
 
-# List the recipes.
+[doc("List the recipes.")]
 default:
     @just --list
 
-# Chapter 1, Motion in Three Vectors: every table in the book's order.
+[doc("Chapter 1, Motion in Three Vectors: every table in the book's order.")]
 chapter-1:
     cargo run --release -p bodies
 
-# Chapter 2, The Herd That Bunches.
+[doc("Chapter 2, The Herd That Bunches: every table in the book's order.")]
 chapter-2:
     cargo run --release -p herd
 
-# Chapter 3, Three Thousand Brains.
+[doc("Chapter 3, Three Thousand Brains: every table in the book's order.")]
 chapter-3:
     cargo run --release -p crowd
 
-# Rerun every deterministic block and picture in the book; fail with a diff on any drift.
-# Writes nothing. ONLY picks the pages and commands that contain it.
+[doc("Rerun every deterministic block and picture in the book and fail with a diff on any drift; writes nothing. ONLY picks the pages and commands that contain it.")]
 verify ONLY="":
     cargo run --release -q -p theworld --bin blocks -- verify {{ quote(ONLY) }}
 
-# Rewrite every deterministic block and picture from its command (review with git diff).
-# ONLY picks the pages and commands that contain it: `just bless "held --ticks"`.
+[doc("Rewrite every deterministic block and picture from its command (review with git diff). ONLY picks the pages and commands that contain it: `just bless \"held --ticks\"`.")]
 bless ONLY="":
     cargo run --release -q -p theworld --bin blocks -- bless {{ quote(ONLY) }}
 
-# Rerun the timing blocks ("Measured on ...") on this machine and rewrite them.
-measure ONLY="":
-    cargo run --release -q -p theworld --bin blocks -- measure {{ quote(ONLY) }}
+[doc("Rerun the timing blocks (\"Measured on ...\") on this machine, when nothing else runs, and rewrite them; a block taken while the rest of the machine was busy is refused (--busy-ok writes it, stamped). A filter picks pages and commands.")]
+[positional-arguments]
+measure *ARGS:
+    cargo run --release -q -p theworld --bin blocks -- measure "$@"
 
-# The whole test suite, the book check included.
+[doc("The whole test suite, the book check included.")]
 test:
     cargo test --release --workspace
 
-# Formatting and lints, as CI runs them.
+[doc("Formatting and lints, as CI runs them.")]
 lint:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p theworld --features browser --bin browser -- -D warnings
 
-# The same digests in debug, release and a native-CPU build.
+[doc("The same digests in debug, release and a native-CPU build.")]
 same-everywhere:
     bash .ci/same-everywhere
 
-# Build the book into book/book.
+[doc("Build the book into book/book.")]
 book:
     mdbook build book
 
-# Serve the book at http://localhost:3000 and rebuild on change.
+[doc("Serve the book at http://localhost:3000 and rebuild on change.")]
 serve:
     mdbook serve book --open
 
-# Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them).
+[doc("Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them).")]
 challenge N:
     cargo run --release -q -p theworld --bin challenge -- {{ quote(N) }}
 
-# Every challenge of the course and where it stands now: the table a teacher grades from.
+[doc("Every challenge of the course and where it stands now: the table a teacher grades from.")]
 challenges:
     cargo run --release -q -p theworld --bin challenge
-# Build the book and open every page in headless Chromium: pictures load, moving pictures move,
-# no empty code block, no dead link or anchor, no console error. Screenshots go to target/browser.
+
+[doc("Prove the browser check on a tiny book made to fail it, then build the book and open every page in headless Chromium at 1200 px with the sidebar open: pictures load at their own shape, films have their frames, code fits its column, no empty code block, no flag turned into a dash, no dead link or anchor, no console error. Screenshots go to target/browser.")]
 browser:
+    cargo run --release -q -p theworld --features browser --bin browser -- --self-test
     mdbook build book
     cargo run --release -q -p theworld --features browser --bin browser
