@@ -1,7 +1,8 @@
 //! Console blocks: the book's figures, and the commands that produce them.
 //!
-//! A block opens with ```` ```console ````, its first line is `$ ` and the command, and every
-//! line after it is what the command prints. A plain `console` block is deterministic: the
+//! A block opens with ```` ```console ````, its first line is `$ ` and the command (which may go
+//! on to the next line after a line ending in ` \`, so that it fits the page), and every line
+//! after it is what the command prints. A plain `console` block is deterministic: the
 //! check reruns it and demands the same text to the byte, and every picture the command writes
 //! must come out byte-identical to the one in the book too. Its command must succeed: a failure
 //! is a problem in every mode, and `bless` never writes one into the book. A
@@ -43,7 +44,11 @@ pub struct Block {
     /// 0-based line of the closing fence.
     pub close: usize,
     pub kind: Kind,
+    /// The command, its lines joined into one.
     pub command: String,
+    /// The command as the page writes it: `$ ` and its first line, and any lines it goes on to
+    /// after a line ending in ` \`, so a long command fits its column.
+    pub written: String,
     /// The lines between the command and the closing fence, each ending in a newline.
     pub output: String,
 }
@@ -68,19 +73,32 @@ pub fn parse(page: &str) -> Result<Vec<Block>, String> {
             _ => None,
         };
         if let Some(kind) = kind {
-            let command = lines
-                .get(i + 1)
-                .filter(|_| i + 1 < close)
-                .and_then(|l| l.strip_prefix("$ "))
-                .ok_or_else(|| {
-                    format!("line {}: a console block must start with `$ command`", i + 2)
-                })?;
-            let output: String = lines[i + 2..close].iter().map(|l| format!("{l}\n")).collect();
-            found.push(Block { open: i, close, kind, command: command.trim().to_string(), output });
+            let (command, last) = command(&lines[..close], i + 1)?;
+            let written = lines[i + 1..=last].join("\n");
+            let output: String = lines[last + 1..close].iter().map(|l| format!("{l}\n")).collect();
+            found.push(Block { open: i, close, kind, command, written, output });
         }
         i = close + 1;
     }
     Ok(found)
+}
+
+/// The command that starts at `lines[first]`, and the index of its last line: `$ ` and a
+/// line, and the next line too for as long as a line ends in ` \`, joined with a space.
+fn command(lines: &[&str], first: usize) -> Result<(String, usize), String> {
+    let start = lines.get(first).and_then(|l| l.strip_prefix("$ ")).ok_or_else(|| {
+        format!("line {}: a console block must start with `$ command`", first + 1)
+    })?;
+    let (mut parts, mut line, mut last) = (Vec::new(), start, first);
+    while let Some(part) = line.trim_end().strip_suffix(" \\") {
+        parts.push(part);
+        last += 1;
+        line = lines
+            .get(last)
+            .ok_or_else(|| format!("line {last}: the command goes on past the end of its block"))?;
+    }
+    parts.push(line);
+    Ok((parts.iter().map(|p| p.trim()).collect::<Vec<_>>().join(" "), last))
 }
 
 /// What a rerun gives a block: its new output, and for a measured block its new header.
@@ -109,7 +127,7 @@ fn rewrite(page: &str, blocks: &[(Block, Option<New>)]) -> String {
         if let Some(note) = note {
             out.push_str(&format!("*Measured on {note}.*\n"));
         }
-        out.push_str(&format!("{}\n$ {}\n{text}{}\n", lines[b.open], b.command, lines[b.close]));
+        out.push_str(&format!("{}\n{}\n{text}{}\n", lines[b.open], b.written, lines[b.close]));
         next = b.close + 1;
     }
     lines[next..].iter().for_each(|l| out.push_str(&format!("{l}\n")));
@@ -477,6 +495,22 @@ mod tests {
         assert_eq!(same, PAGE);
         let kept = rewrite(PAGE, &[(b[0].clone(), None), (b[1].clone(), None)]);
         assert_eq!(kept, PAGE, "a block not rerun keeps its note");
+    }
+
+    #[test]
+    fn a_long_command_goes_on_after_a_backslash_and_is_written_back_as_it_was() {
+        let page = "```console,measured\n$ cargo bench -q -p world --bench fan \\\n    -- --warm-up-time 1 \\\n  | grep time\nfast\n```\n";
+        let b = parse(page).unwrap();
+        assert_eq!(
+            b[0].command,
+            "cargo bench -q -p world --bench fan -- --warm-up-time 1 | grep time"
+        );
+        assert_eq!(b[0].output, "fast\n");
+        let new = Some(New { output: "faster\n".into(), note: None });
+        let text = rewrite(page, &[(b[0].clone(), new)]);
+        assert_eq!(text, page.replace("fast\n", "faster\n"));
+        assert!(parse("```console\n$ cargo run --release -p bodies \\\n```\n").is_err());
+        assert_eq!(parse("```console\n$ echo a\\\\\nb\n```\n").unwrap()[0].command, "echo a\\\\");
     }
 
     #[test]
