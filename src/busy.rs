@@ -96,6 +96,19 @@ impl Load {
     }
 }
 
+impl Load {
+    /// The line a subcommand that prints its own timings (`--clock`) writes on stderr when
+    /// the machine was busy while it timed, naming itself as `who`; nothing when it was quiet.
+    pub fn warning(&self, who: &str) -> Option<String> {
+        self.busy().then(|| {
+            format!(
+                "{who}: {self} while this ran, so its timings are not this machine's alone; run \
+                 it again when nothing else runs"
+            )
+        })
+    }
+}
+
 impl fmt::Display for Load {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "the rest of the machine used {}", self.share())
@@ -242,6 +255,12 @@ mod tests {
         assert!(load((0, 0, 0), (1_060, 1_000, 1_000)).busy());
         assert!(!load((0, 0, 0), (1_040, 1_000, 1_000)).busy());
         assert_eq!(load((0, 0, 0), (3_500, 500, 2_000)).share(), "150% of a core");
+        assert_eq!(
+            l.warning("crowd fit --clock").unwrap(),
+            "crowd fit --clock: the rest of the machine used 96% of a core while this ran, so \
+             its timings are not this machine's alone; run it again when nothing else runs"
+        );
+        assert_eq!(load((0, 0, 0), (1_040, 1_000, 1_000)).warning("crowd fit --clock"), None);
     }
 
     #[test]

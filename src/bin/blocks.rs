@@ -38,7 +38,7 @@ enum Job {
     /// rewrite each with a header naming this machine, the float loop's time (2^27 dependent
     /// float multiply-and-adds, best of three, taken just before the block) and how busy the
     /// rest of the machine was. A block during which the rest of the machine used more than 5%
-    /// of a core is not written: the run names it and fails.
+    /// of a core is not written: the run names it and fails. Needs Linux (`/proc/stat`).
     Measure {
         /// Write blocks taken on a busy machine anyway, their header stamped "taken on a busy
         /// machine".
