@@ -52,12 +52,17 @@ serve:
     mdbook serve book --open
 
 # Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them).
+# Exit 0 when it passes or is answered on paper, 1 with the one line it is waiting for.
+[no-exit-message]
 challenge N:
     cargo run --release -q -p theworld --bin challenge -- {{ quote(N) }}
 
 # Every challenge of the course and where it stands now: the table a teacher grades from.
-challenges:
-    cargo run --release -q -p theworld --bin challenge
+# `just challenges --json`: the same as one JSON document (Exercism's results.json shape).
+[no-exit-message]
+[positional-arguments]
+challenges *ARGS:
+    cargo run --release -q -p theworld --bin challenge -- "$@"
 # Build the book and open every page in headless Chromium: pictures load, moving pictures move,
 # no empty code block, no dead link or anchor, no console error. Screenshots go to target/browser.
 browser:
