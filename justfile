@@ -63,6 +63,11 @@ challenge N:
 [positional-arguments]
 challenges *ARGS:
     cargo run --release -q -p theworld --bin challenge -- "$@"
+
+# A hint for a challenge, one at a time: `just hint 2.5`, then `just hint 2.5 2` for the next.
+[no-exit-message]
+hint N K="1":
+    cargo run --release -q -p theworld --bin hint -- {{ quote(N) }} {{ quote(K) }}
 # Build the book and open every page in headless Chromium: pictures load, moving pictures move,
 # no empty code block, no dead link or anchor, no console error. Screenshots go to target/browser.
 browser:

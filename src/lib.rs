@@ -19,6 +19,7 @@ static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
 pub mod blocks;
 pub mod challenge;
+pub mod hints;
 pub mod includes;
 pub mod links;
 pub mod repo;
