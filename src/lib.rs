@@ -22,5 +22,6 @@ pub mod challenge;
 pub mod hints;
 pub mod includes;
 pub mod links;
+pub mod quiz;
 pub mod repo;
 pub mod run;
