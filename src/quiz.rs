@@ -71,7 +71,10 @@ pub fn read(path: &Path) -> Result<Quiz, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot be read: {e}"))?;
     toml::from_str(&text).map_err(|e| {
         let first = e.to_string();
-        format!("is not a quiz mdbook-quiz can read: {}", first.lines().collect::<Vec<_>>().join(" "))
+        format!(
+            "is not a quiz mdbook-quiz can read: {}",
+            first.lines().collect::<Vec<_>>().join(" ")
+        )
     })
 }
 
@@ -163,13 +166,16 @@ pub fn check_page(page_path: &Path, page_text: &str) -> Vec<Problem> {
             problems.push(Problem {
                 line: first.line,
                 quiz: first.path.clone(),
-                what: format!("its page's blocks cannot be read ({e}), so no figure can be checked"),
+                what: format!(
+                    "its page's blocks cannot be read ({e}), so no figure can be checked"
+                ),
             });
             return problems;
         }
     };
     for a in asked {
-        let mut say = |what: String| problems.push(Problem { line: a.line, quiz: a.path.clone(), what });
+        let mut say =
+            |what: String| problems.push(Problem { line: a.line, quiz: a.path.clone(), what });
         let path: PathBuf = dir.join(&a.path);
         let quiz = match read(&path) {
             Ok(q) => q,
@@ -284,7 +290,8 @@ answer.answer = "1"
     fn a_drifted_answer_is_caught_with_the_figure_it_wants() {
         let d = scratch("drift");
         // The block now prints another total, as if a change moved it and it was blessed.
-        let (path, text) = page(&d, QUIZ, &OUT.replace("0.39999999999999997", "0.40000000000000002"));
+        let (path, text) =
+            page(&d, QUIZ, &OUT.replace("0.39999999999999997", "0.40000000000000002"));
         let problems = check_page(&path, &text);
         assert_eq!(problems.len(), 1, "{problems:?}");
         let p = &problems[0];
