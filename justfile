@@ -64,6 +64,13 @@ challenge N:
 challenges *ARGS:
     cargo run --release -q -p theworld --bin challenge -- "$@"
 
+# The whole book as one PDF for handouts, target/book.pdf, printed by headless Chromium from
+# the print page and checked: every picture in, moving ones as their first frame.
+[no-exit-message]
+pdf:
+    mdbook build book
+    cargo run --release -q -p theworld --bin pdf
+
 # A hint for a challenge, one at a time: `just hint 2.5`, then `just hint 2.5 2` for the next.
 [no-exit-message]
 hint N K="1":

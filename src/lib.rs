@@ -22,6 +22,7 @@ pub mod challenge;
 pub mod hints;
 pub mod includes;
 pub mod links;
+pub mod pdf;
 pub mod quiz;
 pub mod repo;
 pub mod run;
