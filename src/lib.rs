@@ -17,6 +17,7 @@
 #[global_allocator]
 static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
+pub mod args;
 pub mod blocks;
 pub mod challenge;
 pub mod hints;

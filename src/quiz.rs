@@ -246,6 +246,15 @@ mod tests {
         d
     }
 
+    /// The problems the check finds with `quiz` on a page whose block prints `output`.
+    fn problems(name: &str, quiz: &str, output: &str) -> Vec<Problem> {
+        let d = scratch(name);
+        let (path, text) = page(&d, quiz, output);
+        let found = check_page(&path, &text);
+        std::fs::remove_dir_all(&d).unwrap();
+        found
+    }
+
     const QUIZ: &str = r#"
 [[questions]]
 id = "a"
@@ -280,35 +289,26 @@ answer.answer = "1"
 
     #[test]
     fn figures_found_in_the_pages_blocks_pass() {
-        let d = scratch("pass");
-        let (path, text) = page(&d, QUIZ, OUT);
-        assert_eq!(check_page(&path, &text), vec![]);
-        std::fs::remove_dir_all(&d).unwrap();
+        assert_eq!(problems("pass", QUIZ, OUT), vec![]);
     }
 
     #[test]
     fn a_drifted_answer_is_caught_with_the_figure_it_wants() {
-        let d = scratch("drift");
         // The block now prints another total, as if a change moved it and it was blessed.
-        let (path, text) =
-            page(&d, QUIZ, &OUT.replace("0.39999999999999997", "0.40000000000000002"));
-        let problems = check_page(&path, &text);
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        let p = &problems[0];
+        let found =
+            problems("drift", QUIZ, &OUT.replace("0.39999999999999997", "0.40000000000000002"));
+        assert_eq!(found.len(), 1, "{found:?}");
+        let p = &found[0];
         assert_eq!((p.line, p.quiz.as_str()), (16, "../quizzes/q.toml"));
         assert!(p.what.starts_with("question 3 (tracing) answers 0.39999999999999997, which no"));
-        std::fs::remove_dir_all(&d).unwrap();
     }
 
     #[test]
     fn a_figure_only_a_measured_block_or_the_prose_prints_does_not_count() {
-        let d = scratch("measured");
         let quiz = QUIZ.replace("answer.answer = \"2\"", "answer.answer = \"12.5\"");
-        let (path, text) = page(&d, &quiz, OUT);
-        let problems = check_page(&path, &text);
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(problems[0].what.contains("question 1 (short answer) answers 12.5"));
-        std::fs::remove_dir_all(&d).unwrap();
+        let found = problems("measured", &quiz, OUT);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].what.contains("question 1 (short answer) answers 12.5"));
     }
 
     #[test]
@@ -327,13 +327,9 @@ answer.answer = "1"
 
     #[test]
     fn a_wrong_spelling_of_a_figure_is_caught() {
-        let d = scratch("alt");
-        let quiz = QUIZ.replace("[\"two\"]", "[\"two\", \"3\"]");
-        let (path, text) = page(&d, &quiz, OUT);
-        let problems = check_page(&path, &text);
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(problems[0].what.contains("accepts 3 beside 2"), "{problems:?}");
-        std::fs::remove_dir_all(&d).unwrap();
+        let found = problems("alt", &QUIZ.replace("[\"two\"]", "[\"two\", \"3\"]"), OUT);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].what.contains("accepts 3 beside 2"), "{found:?}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use theworld::challenge::{ALL, Challenge, Kind, Outcome, named, on_paper, quiet_panics, results};
-use world::cli::{Failure, Writes, invoke};
+use world::cli::Writes;
 use world::out::Asked;
 
 /// Checks the course's challenges in the tree it is run in. Every code challenge has a check
@@ -40,32 +40,19 @@ struct Cli {
 
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
-        Vec::new()
+        theworld::args::writes_nothing()
     }
 }
 
 fn main() -> ExitCode {
-    if std::env::args_os().skip(1).any(|a| a.to_str().is_none()) {
-        eprintln!(
-            "challenge: an argument is not UTF-8 text: give a challenge number such as 2.5, \
-             --json, or nothing"
-        );
-        return ExitCode::from(2);
-    }
-    let mut asked = None;
-    let mut help = std::io::stdout();
-    match invoke::<Cli>(std::env::args_os(), &mut help, |cli, _| {
-        asked = Some(cli);
-        Ok(())
-    }) {
-        Err(Failure::Usage(why) | Failure::Run(why)) => {
-            eprintln!("challenge: {why}");
-            return ExitCode::from(2);
-        }
-        Ok(()) => {}
-    }
-    // `--help` was answered by clap, and nothing is left to do.
-    let Some(cli) = asked else { return ExitCode::SUCCESS };
+    let cli = match theworld::args::parse::<Cli>(
+        "challenge",
+        "give a challenge such as 2.5, --json, or nothing",
+    ) {
+        Ok(Some(cli)) => cli,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(code) => return code,
+    };
     quiet_panics();
     let code = match (cli.id, cli.json) {
         (id, true) => json(id),

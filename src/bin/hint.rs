@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use theworld::challenge::{Challenge, named};
 use theworld::hints;
-use world::cli::{Failure, Writes, invoke};
+use world::cli::Writes;
 use world::out::Asked;
 
 /// Prints a hint for one of the course's challenges. Every challenge has two or three, from a
@@ -36,29 +36,19 @@ fn which(s: &str) -> Result<usize, String> {
 
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
-        Vec::new()
+        theworld::args::writes_nothing()
     }
 }
 
 fn main() -> ExitCode {
-    if std::env::args_os().skip(1).any(|a| a.to_str().is_none()) {
-        eprintln!(
-            "hint: an argument is not UTF-8 text: give a challenge such as 2.5, and a hint number"
-        );
-        return ExitCode::from(2);
-    }
-    let mut asked = None;
-    let mut help = std::io::stdout();
-    if let Err(Failure::Usage(why) | Failure::Run(why)) =
-        invoke::<Cli>(std::env::args_os(), &mut help, |cli, _| {
-            asked = Some(cli);
-            Ok(())
-        })
-    {
-        eprintln!("hint: {why}");
-        return ExitCode::from(2);
-    }
-    let Some(cli) = asked else { return ExitCode::SUCCESS };
+    let cli = match theworld::args::parse::<Cli>(
+        "hint",
+        "give a challenge such as 2.5, and a hint number",
+    ) {
+        Ok(Some(cli)) => cli,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(code) => return code,
+    };
     let root = match std::env::current_dir()
         .map_err(|e| e.to_string())
         .and_then(|here| theworld::repo::find(&here))

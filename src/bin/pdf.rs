@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use theworld::pdf;
-use world::cli::{Failure, Writes, invoke};
+use world::cli::Writes;
 use world::out::Asked;
 
 /// Prints the whole book to one PDF for handouts: mdBook's print page (book/book/print.html,
@@ -16,12 +16,12 @@ use world::out::Asked;
 /// as its first frame. The PDF is written whole or not at all, then read back with poppler's
 /// pdfinfo, pdfimages and pdftotext: it must open, have more pages than the book's summary,
 /// embed every raster picture and hold every chart's text. Exit 0 when it does, 1 when the
-/// PDF could not be made or fails the check, 2 for a bad command line. Needs chromium and
-/// poppler-utils.
+/// PDF could not be made or fails the check, 2 for a bad command line or an --out that cannot
+/// be written. Needs chromium and poppler-utils.
 #[derive(Parser, Debug)]
 #[command(name = "pdf")]
 struct Cli {
-    /// Where to write the PDF.
+    /// Where to write the PDF, in a folder that is there already.
     #[arg(long, default_value = "target/book.pdf", value_name = "FILE.pdf", value_parser = pdf_path)]
     out: PathBuf,
 }
@@ -35,8 +35,9 @@ fn pdf_path(s: &str) -> Result<PathBuf, String> {
 }
 
 impl Writes for Cli {
+    /// The PDF, checked before Chromium starts: its folder must be there.
     fn writes(&self) -> Vec<Asked> {
-        Vec::new()
+        vec![Asked::File(self.out.clone())]
     }
 }
 
@@ -44,22 +45,11 @@ impl Writes for Cli {
 const PATIENCE: Duration = Duration::from_secs(300);
 
 fn main() -> ExitCode {
-    if std::env::args_os().skip(1).any(|a| a.to_str().is_none()) {
-        eprintln!("pdf: an argument is not UTF-8 text: give --out FILE.pdf, or nothing");
-        return ExitCode::from(2);
-    }
-    let mut asked = None;
-    let mut help = std::io::stdout();
-    if let Err(Failure::Usage(why) | Failure::Run(why)) =
-        invoke::<Cli>(std::env::args_os(), &mut help, |cli, _| {
-            asked = Some(cli);
-            Ok(())
-        })
-    {
-        eprintln!("pdf: {why}");
-        return ExitCode::from(2);
-    }
-    let Some(cli) = asked else { return ExitCode::SUCCESS };
+    let cli = match theworld::args::parse::<Cli>("pdf", "give --out FILE.pdf, or nothing") {
+        Ok(Some(cli)) => cli,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(code) => return code,
+    };
     match run(&cli.out) {
         Ok(said) => {
             println!("{said}");
@@ -89,7 +79,7 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
     let one = |e: String| vec![e];
     let here = std::env::current_dir().map_err(|e| one(e.to_string()))?;
     let root = theworld::repo::find(&here).map_err(one)?;
-    let out = if out.is_absolute() { out.to_path_buf() } else { root.join(out) };
+    let out = if out.is_absolute() { out.to_path_buf() } else { here.join(out) };
     let book = root.join("book/book");
     let page = std::fs::read_to_string(book.join("print.html")).map_err(|_| {
         one("no built book in book/book: run `mdbook build book` first (`just pdf` does)".into())
@@ -127,10 +117,8 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
     }
     std::fs::write(&copy, pdf::swapped(&page, &all, &swaps))
         .map_err(|e| one(format!("cannot write {}: {e}", copy.display())))?;
-    if let Some(dir) = out.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| one(format!("cannot make {}: {e}", dir.display())))?;
-    }
+    std::fs::create_dir_all(&work)
+        .map_err(|e| one(format!("cannot make {}: {e}", work.display())))?;
 
     eprintln!(
         "pdf: printing {} with {} ...",
