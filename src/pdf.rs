@@ -11,9 +11,10 @@
 //!
 //! The check ([`check`]) reads the PDF back with poppler's `pdfinfo`, `pdfimages` and
 //! `pdftotext`: it opens, it has more pages than the book has pages in its summary, each of
-//! those pages begins a sheet, it embeds one image for every raster picture the print page
-//! shows, and the text of every chart (the charts are SVG, printed as vectors and text) is in
-//! it, so no picture went missing or broke.
+//! those pages begins a sheet and no sheet is blank, it embeds one image for every raster
+//! picture the print page shows, the text of every chart (the charts are SVG, printed as
+//! vectors and text) is in it, so no picture went missing or broke, and no word runs past the
+//! right margin.
 
 use std::path::Path;
 use std::process::Command;
@@ -187,6 +188,41 @@ fn poppler(tool: &str, args: &[&str], pdf: &Path, after: &[&str]) -> Result<Stri
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The words that end further right than the text's left margin is from the left edge of the
+/// sheet, as (sheet, word), read from `pdftotext -bbox`: text cut off, or about to be, at the
+/// right margin. The left margin is where the leftmost word of the whole PDF begins, since a
+/// sheet of indented lines alone does not show it.
+pub fn past_the_margin(bbox: &str) -> Vec<(usize, String)> {
+    /// A word where pdftotext found it: where it begins and ends across the sheet, and it.
+    type Word<'a> = (f64, f64, &'a str);
+    let num = |tag: &str, key: &str| -> Option<f64> {
+        let at = tag.find(&format!("{key}=\""))? + key.len() + 2;
+        tag[at..].split('"').next()?.parse().ok()
+    };
+    let sheets: Vec<(f64, Vec<Word>)> = bbox
+        .split("<page ")
+        .skip(1)
+        .map(|sheet| {
+            let words = sheet
+                .split("<word ")
+                .skip(1)
+                .filter_map(|w| {
+                    let text = w.split('>').nth(1)?.split('<').next()?;
+                    Some((num(w, "xMin")?, num(w, "xMax")?, text))
+                })
+                .collect();
+            (num(sheet, "width").unwrap_or(f64::INFINITY), words)
+        })
+        .collect();
+    let left = sheets.iter().flat_map(|s| s.1.iter().map(|w| w.0)).fold(f64::INFINITY, f64::min);
+    let mut past = Vec::new();
+    for (n, (width, words)) in sheets.iter().enumerate() {
+        let right = width - left + 1.0;
+        past.extend(words.iter().filter(|w| w.1 > right).map(|w| (n + 1, w.2.to_string())));
+    }
+    past
+}
+
 /// How many images sheet `n` (from 1) of the PDF holds.
 fn images_on(pdf: &Path, n: usize) -> Option<usize> {
     let n = n.to_string();
@@ -254,6 +290,14 @@ pub fn check(pdf: &Path, page: &str, book: &Path, summary: usize) -> Result<Foun
         if !firsts.iter().any(|f| f.starts_with(&title)) {
             problems.push(format!("the page \"{title}\" does not begin a sheet of the PDF"));
         }
+    }
+    let boxes = poppler("pdftotext", &["-bbox"], pdf, &["-"]).map_err(|e| vec![e])?;
+    let past = past_the_margin(&boxes);
+    if let Some((sheet, word)) = past.first() {
+        problems.push(format!(
+            "{} words run past the right margin, the first on sheet {sheet}: {word}",
+            past.len()
+        ));
     }
     if problems.is_empty() {
         Ok(Found { pages, images, charts: svgs.len() })
@@ -336,6 +380,20 @@ mod tests {
             PAGE.len() + "../../target/pdf/still/a.png".len() - "img/moving/a.png".len()
         );
         assert_eq!(titles(PAGE), ["Motion in Three Vectors", "The Herd & Co"]);
+    }
+
+    #[test]
+    fn a_word_past_the_right_margin_is_found() {
+        let sheet = |words: &str| format!("<page width=\"600.0\" height=\"800.0\">{words}</page>");
+        let word = |a: f64, b: f64, t: &str| {
+            format!("<word xMin=\"{a}\" yMin=\"1\" xMax=\"{b}\" yMax=\"2\">{t}</word>")
+        };
+        let fits = sheet(&(word(50.0, 120.0, "Intro") + &word(300.0, 549.5, "edge")));
+        let cut = sheet(&(word(50.0, 120.0, "Intro") + &word(500.0, 580.0, "overflowing")));
+        assert_eq!(
+            past_the_margin(&format!("<doc>{fits}{cut}</doc>")),
+            [(2, "overflowing".to_string())]
+        );
     }
 
     #[test]

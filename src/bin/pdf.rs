@@ -15,7 +15,8 @@ use world::out::Asked;
 /// each page of the book starting a new sheet, with every picture in and each moving picture
 /// as its first frame. The PDF is written whole or not at all, then read back with poppler's
 /// pdfinfo, pdfimages and pdftotext: it must open, have more pages than the book's summary,
-/// embed every raster picture and hold every chart's text. Exit 0 when it does, 1 when the
+/// start each of its pages on a new sheet, embed every raster picture, hold every chart's
+/// text, and keep every word inside the margins. Exit 0 when it does, 1 when the
 /// PDF could not be made or fails the check, 2 for a bad command line or an --out that cannot
 /// be written. Needs chromium and poppler-utils.
 #[derive(Parser, Debug)]
