@@ -52,13 +52,27 @@ book:
 serve:
     mdbook serve book --open
 
-[doc("Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them).")]
+[doc("Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them). Exits 0 when it passes or is answered on paper, 1 with the one line it is waiting for.")]
+[no-exit-message]
 challenge N:
     cargo run --release -q -p theworld --bin challenge -- {{ quote(N) }}
 
-[doc("Every challenge of the course and where it stands now: the table a teacher grades from.")]
-challenges:
-    cargo run --release -q -p theworld --bin challenge
+[doc("Every challenge of the course and where it stands now: the table a teacher grades from. `just challenges --json` prints the same as one JSON document (Exercism's results.json shape).")]
+[no-exit-message]
+[positional-arguments]
+challenges *ARGS:
+    cargo run --release -q -p theworld --bin challenge -- "$@"
+
+[doc("The whole book as one PDF for handouts, target/book.pdf, printed by headless Chromium from the print page and checked: every picture in, moving ones as their first frame.")]
+[no-exit-message]
+pdf:
+    mdbook build book
+    cargo run --release -q -p theworld --bin pdf
+
+[doc("A hint for a challenge, one at a time: `just hint 2.5`, then `just hint 2.5 2` for the next.")]
+[no-exit-message]
+hint N K="1":
+    cargo run --release -q -p theworld --bin hint -- {{ quote(N) }} {{ quote(K) }}
 
 [doc("Prove the browser check on a tiny book made to fail it, then build the book and open every page in headless Chromium at 1200 px with the sidebar open: pictures load at their own shape, films have their frames, code fits its column, no empty code block, no flag turned into a dash, no dead link or anchor, no console error. Screenshots go to target/browser.")]
 browser:

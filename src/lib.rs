@@ -19,11 +19,15 @@
 #[global_allocator]
 static LEDGER: world::ledger::Counting = world::ledger::Counting;
 
+pub mod args;
 pub mod blocks;
 pub mod busy;
 pub mod challenge;
+pub mod hints;
 pub mod includes;
 pub mod links;
 pub mod measure;
+pub mod pdf;
+pub mod quiz;
 pub mod repo;
 pub mod run;

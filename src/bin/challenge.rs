@@ -1,67 +1,117 @@
-//! `challenge [N.M]`: the command behind `just challenge N.M` and `just challenges`.
+//! `challenge [--json] [N.M]`: the command behind `just challenge N.M` and `just challenges`.
 //!
-//! With a number, it runs that challenge's check and says what it saw or what is missing, ending
-//! with 0 when the check passes and 1 when it does not yet. With none, it prints the table of
-//! every challenge of the course, checked now: the table a teacher grades from.
+//! With a number, it runs that challenge's check and says what it saw or what is missing,
+//! ending with 0 when the check passes or the challenge is answered on paper, and 1 when the
+//! check does not pass yet. With none, it prints the table of every challenge of the course,
+//! checked now: the table a teacher grades from. With `--json`, the same results as one JSON
+//! document a gradebook script reads.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use theworld::challenge::{ALL, Challenge, Kind, find};
+use clap::Parser;
+use theworld::challenge::{ALL, Challenge, Kind, Outcome, named, on_paper, quiet_panics, results};
+use world::cli::Writes;
+use world::out::Asked;
 
-const USAGE: &str = "usage: challenge [N.M] (with no number: the table of every challenge)";
+/// Checks the course's challenges in the tree it is run in. Every code challenge has a check
+/// that runs the student's change over several seeds of its own; a paper challenge has none
+/// and is answered in writing.
+///
+/// With N.M: that challenge's check. Exit 0 and what it saw when it passes, exit 1 and the
+/// one thing it is still waiting for when it does not; a paper challenge says so and exits 0.
+/// With no N.M: every challenge in a table, each code challenge checked now, and exit 0.
+/// A check whose code panics is reported in one line as a check that could not finish.
+#[derive(Parser, Debug)]
+#[command(name = "challenge")]
+struct Cli {
+    /// The challenge to check, chapter and place: 2.5. With none, every challenge.
+    #[arg(value_name = "N.M", value_parser = named)]
+    id: Option<&'static Challenge>,
+
+    /// Print the results as one JSON document on stdout, in the shape of Exercism's
+    /// results.json (version 2): a status for the run, and a record each challenge with its
+    /// name, id, kind (code or paper), status (pass, fail or error) and the check's message.
+    /// A paper challenge is "pass", with a message saying it is answered on paper. Exit 0
+    /// whatever the checks found, as a test runner does; the statuses say it.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        theworld::args::writes_nothing()
+    }
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [] => table(),
-        [id] if id == "-h" || id == "--help" => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        [id] => match find(id) {
-            Some(c) => one(c),
-            None => {
-                let ids: Vec<&str> = ALL.iter().map(|c| c.id).collect();
-                eprintln!(
-                    "challenge: there is no challenge {id}: the course has {}",
-                    ids.join(" ")
-                );
-                ExitCode::from(2)
-            }
-        },
-        _ => {
-            eprintln!("challenge: {USAGE}");
-            ExitCode::from(2)
-        }
-    }
+    let cli = match theworld::args::parse::<Cli>(
+        "challenge",
+        "give a challenge such as 2.5, --json, or nothing",
+    ) {
+        Ok(Some(cli)) => cli,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(code) => return code,
+    };
+    quiet_panics();
+    let code = match (cli.id, cli.json) {
+        (id, true) => json(id),
+        (Some(c), false) => one(c),
+        (None, false) => table(),
+    };
+    let _ = std::io::stdout().flush();
+    code
 }
 
 /// Says which check is running, on a terminal only: some take a few seconds.
 fn running(c: &Challenge) {
-    if std::io::stderr().is_terminal() {
+    if c.check.is_some() && std::io::stderr().is_terminal() {
         eprintln!("checking {} {}...", c.id, c.title);
     }
 }
 
 fn one(c: &Challenge) -> ExitCode {
-    let Some(check) = c.check else {
-        eprintln!(
-            "challenge: {} ({}) is answered on paper, not checked: see the end of book/src/{}",
-            c.id,
-            c.kind.label(),
-            c.page
-        );
-        return ExitCode::from(2);
-    };
     running(c);
-    match check() {
-        Ok(saw) => {
+    match theworld::challenge::run(c) {
+        Outcome::Paper => {
+            println!("challenge {}", on_paper(c));
+            ExitCode::SUCCESS
+        }
+        Outcome::Passed(saw) => {
             println!("challenge {} passed: {saw}", c.id);
             ExitCode::SUCCESS
         }
-        Err(missing) => {
+        Outcome::NotYet(missing) => {
             println!("challenge {} not yet: {missing}", c.id);
+            ExitCode::from(1)
+        }
+        Outcome::Broke(why) => {
+            println!("challenge {} could not finish: {why}", c.id);
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn json(id: Option<&'static Challenge>) -> ExitCode {
+    let chosen: Vec<&Challenge> = match id {
+        Some(c) => vec![c],
+        None => ALL.iter().collect(),
+    };
+    let ran: Vec<(&Challenge, Outcome)> = chosen
+        .into_iter()
+        .map(|c| {
+            running(c);
+            (c, theworld::challenge::run(c))
+        })
+        .collect();
+    let doc = results::document(&ran);
+    match serde_json::to_string_pretty(&doc) {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("challenge: cannot write the results as JSON: {e}");
             ExitCode::from(1)
         }
     }
@@ -74,18 +124,20 @@ fn table() -> ExitCode {
     println!("  {:<4}  {:<19}  {:<8}  title", "", "kind", "result");
     let (mut checked, mut passed) = (0, 0);
     for c in ALL {
-        let (result, why) = match c.check {
-            None => ("on paper", None),
-            Some(check) => {
-                running(c);
+        running(c);
+        let (result, why) = match theworld::challenge::run(c) {
+            Outcome::Paper => ("on paper", None),
+            Outcome::Passed(_) => {
+                (checked, passed) = (checked + 1, passed + 1);
+                ("passed", None)
+            }
+            Outcome::NotYet(missing) => {
                 checked += 1;
-                match check() {
-                    Ok(_) => {
-                        passed += 1;
-                        ("passed", None)
-                    }
-                    Err(missing) => ("NOT YET", Some(missing)),
-                }
+                ("NOT YET", Some(missing))
+            }
+            Outcome::Broke(why) => {
+                checked += 1;
+                ("BROKE", Some(format!("could not finish: {why}")))
             }
         };
         println!("  {:<4}  {:<19}  {result:<8}  {}", c.id, c.kind.label(), c.title);

@@ -10,9 +10,12 @@
 //! `answers/` make each one pass, and `.ci/challenges` proves both, for every answer.
 //!
 //! Nothing here runs under `cargo test`: the checks fail on the untouched tree by design, and
-//! `just challenge N.M` and `just challenges` are how they are run.
+//! `just challenge N.M` and `just challenges` are how they are run. [`results`] writes what
+//! they found in the shape a gradebook reads.
 
 use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Mutex;
 
 use clap::error::ErrorKind;
 use clap::{Args, FromArgMatches};
@@ -20,6 +23,7 @@ use clap::{Args, FromArgMatches};
 pub mod brains;
 pub mod herding;
 pub mod motion;
+pub mod results;
 
 /// The three kinds of challenge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,8 +96,8 @@ pub const ALL: &[Challenge] = &[
     code("1.5", BODIES, "Pushes in an order of their own", motion::sorted),
     code("1.6", BODIES, "Half a step, the pushes, half a step", motion::halves),
     paper("2.1", Kind::Predict, HERD, "Your own valley"),
-    paper("2.2", Kind::Predict, HERD, "When the order cannot matter"),
-    paper("2.3", Kind::Predict, HERD, "Half the sight"),
+    paper("2.2", Kind::Predict, HERD, "Half the sight"),
+    paper("2.3", Kind::Predict, HERD, "When the order cannot matter"),
     paper("2.4", Kind::Break, HERD, "Unordered by hand"),
     code("2.5", HERD, "Dry feet", herding::dry),
     code("2.6", HERD, "A fourth way to ask who is near", herding::strips),
@@ -109,6 +113,71 @@ pub const ALL: &[Challenge] = &[
 /// The challenge numbered `id`.
 pub fn find(id: &str) -> Option<&'static Challenge> {
     ALL.iter().find(|c| c.id == id)
+}
+
+/// The challenge numbered `id`, or a sentence listing the numbers there are: what a command
+/// line hands clap for its `N.M`.
+pub fn named(id: &str) -> Result<&'static Challenge, String> {
+    find(id).ok_or_else(|| {
+        let ids: Vec<&str> = ALL.iter().map(|c| c.id).collect();
+        format!("there is no challenge {id}: the course has {}", ids.join(" "))
+    })
+}
+
+/// What running a challenge came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Answered on paper: there is nothing in the tree to check.
+    Paper,
+    /// The check passed, and this is what it saw.
+    Passed(String),
+    /// The check ran and is still waiting for this.
+    NotYet(String),
+    /// The check could not finish: the chapter's code it ran panicked, with this message.
+    Broke(String),
+}
+
+/// Where the last panic in a check happened, kept by the hook [`quiet_panics`] sets.
+static PANICKED: Mutex<Option<String>> = Mutex::new(None);
+
+/// Keeps a panic inside a check off stderr: the check's outcome reports it in one line
+/// instead. For the binaries that run checks, which call it once before the first.
+pub fn quiet_panics() {
+    panic::set_hook(Box::new(|info| {
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line()));
+        if let Ok(mut last) = PANICKED.lock() {
+            *last = at;
+        }
+    }));
+}
+
+/// Runs the challenge's check, if it has one. A check runs the student's code, which may
+/// panic; that is a check that could not finish, not a crash of the course's table.
+pub fn run(c: &Challenge) -> Outcome {
+    let Some(check) = c.check else { return Outcome::Paper };
+    match panic::catch_unwind(AssertUnwindSafe(check)) {
+        Ok(Ok(saw)) => Outcome::Passed(saw),
+        Ok(Err(missing)) => Outcome::NotYet(missing),
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic with no message".to_string());
+            let at = PANICKED.lock().ok().and_then(|mut l| l.take()).unwrap_or_default();
+            Outcome::Broke(format!("the code it ran panicked{at}: {what}"))
+        }
+    }
+}
+
+/// What a paper challenge says in place of a check.
+pub fn on_paper(c: &Challenge) -> String {
+    format!(
+        "{} ({}) is answered on paper, not checked: see the end of book/src/{}",
+        c.id,
+        c.kind.label(),
+        c.page
+    )
 }
 
 /// The design a chapter's command line builds from one switch, or what to do when the chapter
@@ -193,6 +262,26 @@ mod tests {
                 assert!(body.lines().nth(2).is_some_and(|l| l.starts_with(&kind)), "{c:?}: {kind}");
             }
         }
+    }
+
+    #[test]
+    fn a_paper_challenge_runs_as_paper_and_a_panic_is_an_outcome() {
+        let paper = find("1.1").unwrap();
+        assert_eq!(run(paper), Outcome::Paper);
+        assert!(on_paper(paper).contains("answered on paper"));
+        fn boom() -> Verdict {
+            let v: Vec<u32> = Vec::new();
+            Ok(v[3].to_string())
+        }
+        let broken =
+            Challenge { id: "9.9", kind: Kind::Change, page: "", title: "", check: Some(boom) };
+        match run(&broken) {
+            Outcome::Broke(m) => assert!(m.contains("index out of bounds"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            named("9.9").unwrap_err().starts_with("there is no challenge 9.9: the course has 1.1")
+        );
     }
 
     #[test]

@@ -1,0 +1,57 @@
+//! The command lines of the course's own commands, `challenge`, `hint` and `pdf`: parsed by
+//! clap through the library's [`world::cli::invoke`], so that a bad argument is one line on
+//! stderr and exit 2 there as in every chapter, and `--help` is printed and done.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+use world::cli::{Failure, Writes, invoke};
+use world::out::Asked;
+
+/// The parsed command line, or `None` once `--help` has been printed, or the exit code after
+/// the one line that says what was wrong: a bad argument, or a file it names that cannot be
+/// written, both of them input to correct, so exit 2. `give` finishes the sentence for an argument that is
+/// not UTF-8 text: what the command takes.
+pub fn parse<C: Parser + Writes>(name: &str, give: &str) -> Result<Option<C>, ExitCode> {
+    if std::env::args_os().skip(1).any(|a| a.to_str().is_none()) {
+        eprintln!("{name}: an argument is not UTF-8 text: {give}");
+        return Err(ExitCode::from(2));
+    }
+    let mut asked = None;
+    let mut help = Help(std::io::stdout());
+    match invoke::<C>(std::env::args_os(), &mut help, |cli, _| {
+        asked = Some(cli);
+        Ok(())
+    }) {
+        Ok(()) => Ok(asked),
+        Err(Failure::Usage(why) | Failure::Run(why)) => {
+            eprintln!("{name}: {why}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// Stdout for `--help`, which a reader may stop reading early (`| head`): that is not an error.
+struct Help(std::io::Stdout);
+
+impl Write for Help {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.write(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(buf.len()),
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.0.flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        }
+    }
+}
+
+/// What `challenge` and `hint` write besides their report, for [`Writes`]: nothing.
+pub fn writes_nothing() -> Vec<Asked> {
+    Vec::new()
+}

@@ -1,0 +1,88 @@
+//! `hint N.M [K]`: the command behind `just hint 2.5` and `just hint 2.5 2`.
+//!
+//! Prints one hint of a challenge, read from the file the chapter's page shows it from
+//! (`book/hints/N.M.md`), so the terminal and the page always give the same words.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use theworld::challenge::{Challenge, named};
+use theworld::hints;
+use world::cli::Writes;
+use world::out::Asked;
+
+/// Prints a hint for one of the course's challenges. Every challenge has two or three, from a
+/// nudge to nearly the answer; the page shows the same ones, one at a time, under the
+/// challenge. Ask for the first, and only then for the next.
+#[derive(Parser, Debug)]
+#[command(name = "hint")]
+struct Cli {
+    /// The challenge, chapter and place: 2.5.
+    #[arg(value_name = "N.M", value_parser = named)]
+    id: &'static Challenge,
+
+    /// Which hint, from 1 (the default) to the challenge's last, 2 or 3.
+    #[arg(value_name = "K", value_parser = which)]
+    k: Option<usize>,
+}
+
+/// A hint's number, as a reader types it.
+fn which(s: &str) -> Result<usize, String> {
+    s.parse()
+        .ok()
+        .filter(|k| (1..=hints::MOST).contains(k))
+        .ok_or_else(|| format!("give a hint number from 1 to at most {}", hints::MOST))
+}
+
+impl Writes for Cli {
+    fn writes(&self) -> Vec<Asked> {
+        theworld::args::writes_nothing()
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match theworld::args::parse::<Cli>(
+        "hint",
+        "give a challenge such as 2.5, and a hint number",
+    ) {
+        Ok(Some(cli)) => cli,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(code) => return code,
+    };
+    let root = match std::env::current_dir()
+        .map_err(|e| e.to_string())
+        .and_then(|here| theworld::repo::find(&here))
+    {
+        Ok(root) => root,
+        Err(e) => {
+            eprintln!("hint: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let c = cli.id;
+    let all = match hints::read(&root, c.id) {
+        Ok(all) => all,
+        Err(e) => {
+            eprintln!("hint: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let n = all.len();
+    let k = cli.k.unwrap_or(1);
+    let Some(hint) = all.get(k - 1) else {
+        eprintln!("hint: challenge {} has {n} hints: give K from 1 to {n}", c.id);
+        return ExitCode::from(2);
+    };
+    println!("challenge {} {}, hint {k} of {n}:", c.id, c.title);
+    println!();
+    println!("{hint}");
+    println!();
+    match (k < n, c.check.is_some()) {
+        (true, _) => println!("{} more; `just hint {} {}` gives the next.", n - k, c.id, k + 1),
+        (false, true) => {
+            println!("That was the last; `just challenge {}` says where you stand.", c.id)
+        }
+        (false, false) => println!("That was the last; this one is answered on paper."),
+    }
+    ExitCode::SUCCESS
+}

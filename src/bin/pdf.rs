@@ -1,0 +1,196 @@
+//! `pdf`: the command behind `just pdf`. Prints the built book's print page to one PDF with
+//! headless Chromium, its moving pictures as their first frames, and checks the PDF it wrote.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use theworld::pdf;
+use world::cli::Writes;
+use world::out::Asked;
+
+/// Prints the whole book to one PDF for handouts: mdBook's print page (book/book/print.html,
+/// built by `mdbook build book`, which `just pdf` runs first) through headless Chromium, on A4,
+/// each page of the book starting a new sheet, with every picture in and each moving picture
+/// as its first frame. The PDF is written whole or not at all, then read back with poppler's
+/// pdfinfo, pdfimages and pdftotext: it must open, have more pages than the book's summary,
+/// start each of its pages on a new sheet, embed every raster picture, hold every chart's
+/// text, and keep every word inside the margins. Exit 0 when it does, 1 when the
+/// PDF could not be made or fails the check, 2 for a bad command line or an --out that cannot
+/// be written. Needs chromium and poppler-utils.
+#[derive(Parser, Debug)]
+#[command(name = "pdf")]
+struct Cli {
+    /// Where to write the PDF, in a folder that is there already.
+    #[arg(long, default_value = "target/book.pdf", value_name = "FILE.pdf", value_parser = pdf_path)]
+    out: PathBuf,
+}
+
+fn pdf_path(s: &str) -> Result<PathBuf, String> {
+    if s.to_ascii_lowercase().ends_with(".pdf") && s.len() > 4 {
+        Ok(PathBuf::from(s))
+    } else {
+        Err(format!("{s} must end in .pdf"))
+    }
+}
+
+impl Writes for Cli {
+    /// The PDF, checked before Chromium starts: its folder must be there.
+    fn writes(&self) -> Vec<Asked> {
+        vec![Asked::File(self.out.clone())]
+    }
+}
+
+/// How long Chromium may take to print the book before it is stopped.
+const PATIENCE: Duration = Duration::from_secs(300);
+
+fn main() -> ExitCode {
+    let cli = match theworld::args::parse::<Cli>("pdf", "give --out FILE.pdf, or nothing") {
+        Ok(Some(cli)) => cli,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(code) => return code,
+    };
+    match run(&cli.out) {
+        Ok(said) => {
+            println!("{said}");
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            for p in &problems {
+                eprintln!("pdf: {p}");
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// A file removed when this is dropped, however the run ends.
+struct Scratch(Vec<PathBuf>);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        for p in &self.0 {
+            let _ = if p.is_dir() { std::fs::remove_dir_all(p) } else { std::fs::remove_file(p) };
+        }
+    }
+}
+
+fn run(out: &Path) -> Result<String, Vec<String>> {
+    let one = |e: String| vec![e];
+    let here = std::env::current_dir().map_err(|e| one(e.to_string()))?;
+    let root = theworld::repo::find(&here).map_err(one)?;
+    let out = if out.is_absolute() { out.to_path_buf() } else { here.join(out) };
+    let book = root.join("book/book");
+    let page = std::fs::read_to_string(book.join("print.html")).map_err(|_| {
+        one("no built book in book/book: run `mdbook build book` first (`just pdf` does)".into())
+    })?;
+    let chromium = find(&["chromium", "chromium-browser", "google-chrome"]).ok_or_else(|| {
+        one("needs Chromium to print; on Debian or Ubuntu: apt-get install -y chromium".into())
+    })?;
+
+    // The stills go beside the other scratch, and the copy of the page beside the page, so
+    // that every link and stylesheet of the page still resolves.
+    let work = root.join("target/pdf");
+    let stills = work.join("still");
+    let _ = std::fs::remove_dir_all(&stills);
+    let copy = book.join(format!("print-pdf-{}.html", std::process::id()));
+    let profile = work.join(format!("profile-{}", std::process::id()));
+    let part = out.with_extension(format!("pdf.part-{}", std::process::id()));
+    let _scratch = Scratch(vec![copy.clone(), profile.clone(), part.clone()]);
+    let all = pdf::pictures(&page);
+    let mut swaps = Vec::new();
+    for (i, p) in all.iter().enumerate() {
+        let file = book.join(&p.src);
+        let bytes = std::fs::read(&file)
+            .map_err(|e| one(format!("the picture {} cannot be read: {e}", p.src)))?;
+        if !pdf::moves(&bytes) {
+            continue;
+        }
+        let still =
+            pdf::still(&bytes).map_err(|e| one(format!("the moving picture {}: {e}", p.src)))?;
+        let at = stills.join(&p.src);
+        std::fs::create_dir_all(at.parent().unwrap_or(&stills))
+            .and_then(|()| std::fs::write(&at, still))
+            .map_err(|e| one(format!("cannot write {}: {e}", at.display())))?;
+        let rel = Path::new("../../target/pdf/still").join(&p.src);
+        swaps.push((i, rel.to_string_lossy().into_owned()));
+    }
+    std::fs::write(&copy, pdf::swapped(&page, &all, &swaps))
+        .map_err(|e| one(format!("cannot write {}: {e}", copy.display())))?;
+    std::fs::create_dir_all(&work)
+        .map_err(|e| one(format!("cannot make {}: {e}", work.display())))?;
+
+    eprintln!(
+        "pdf: printing {} with {} ...",
+        rel(&root, &book.join("print.html")),
+        chromium.display()
+    );
+    let url = format!("file://{}", copy.display());
+    let mut child = Command::new(&chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--print-to-pdf={}", part.display()))
+        .arg(&url)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| one(format!("cannot start {}: {e}", chromium.display())))?;
+    let until = Instant::now() + PATIENCE;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(200)),
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(one(format!(
+                    "Chromium did not finish printing in {} s",
+                    PATIENCE.as_secs()
+                )));
+            }
+            Err(e) => return Err(one(format!("waiting for Chromium: {e}"))),
+        }
+    };
+    if !status.success() || !part.is_file() {
+        return Err(one(format!("Chromium did not print the book ({status})")));
+    }
+    let summary = summary_pages(&root);
+    let found = pdf::check(&part, &page, &book, summary)?;
+    std::fs::rename(&part, &out)
+        .map_err(|e| one(format!("cannot write {}: {e}", out.display())))?;
+    Ok(format!(
+        "wrote {}: {} pages, {} raster pictures ({} moving ones as their first frame) and {} charts",
+        rel(&root, &out),
+        found.pages,
+        found.images,
+        swaps.len(),
+        found.charts
+    ))
+}
+
+fn rel(root: &Path, p: &Path) -> String {
+    p.strip_prefix(root).unwrap_or(p).display().to_string()
+}
+
+/// How many pages the book's summary lists.
+fn summary_pages(root: &Path) -> usize {
+    let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
+    summary.matches(".md)").count()
+}
+
+/// A program on the PATH.
+fn find(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
+    names.iter().flat_map(|n| dirs.iter().map(move |d| d.join(n))).find(|p| p.is_file())
+}

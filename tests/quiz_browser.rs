@@ -1,0 +1,124 @@
+//! The quiz-answering half of the browser check, run for real: the built book's first quiz
+//! opened in headless Chromium through chromedriver, answered one question wrong and the rest
+//! right, and read back from the quiz's own review. Only with `--features browser`, and it
+//! needs the book built (`mdbook build book`) and Chromium and chromedriver installed.
+#![cfg(feature = "browser")]
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, wd::Capabilities};
+use serde_json::json;
+use theworld::quiz::answer::{Answered, answer_quizzes};
+
+/// chromedriver, stopped when the test ends however it ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn driver() -> (Driver, u16) {
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver is installed (apt-get install chromium-driver)");
+    let d = Driver(child);
+    let until = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < until, "chromedriver did not answer on port {port}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (d, port)
+}
+
+async fn chromium(port: u16, profile: &Path) -> Client {
+    let mut caps = Capabilities::new();
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+    ];
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    caps.insert("goog:chromeOptions".into(), json!({ "args": args }));
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("Chromium starts through chromedriver")
+}
+
+/// Opens bodies.html, lets `prepare` touch the page, answers its quizzes.
+fn answered(prepare: &'static str) -> Vec<Answered> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = root.join("book/book/bodies.html");
+    assert!(page.is_file(), "build the book first: mdbook build book");
+    let profile =
+        root.join(format!("target/quiz-browser-{}-{}", std::process::id(), prepare.len()));
+    let (_driver, port) = driver();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let got = rt.block_on(async {
+        let client = chromium(port, &profile).await;
+        client.goto(url::Url::from_file_path(&page).unwrap().as_str()).await.unwrap();
+        let until = Instant::now() + Duration::from_secs(20);
+        while client.find(fantoccini::Locator::Css(".quiz-placeholder button.start")).await.is_err()
+        {
+            assert!(Instant::now() < until, "the quiz never drew its Start button");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        if !prepare.is_empty() {
+            client.execute(prepare, vec![]).await.unwrap();
+        }
+        let got = answer_quizzes(&client).await;
+        let _ = client.close().await;
+        got
+    });
+    let _ = std::fs::remove_dir_all(&profile);
+    got.expect("every quiz could be answered")
+}
+
+#[test]
+fn the_chapter_1_quiz_marks_one_wrong_answer_wrong_and_the_rest_right() {
+    let all = answered("");
+    assert_eq!(all.len(), 1, "{all:?}");
+    let quiz = &all[0];
+    assert_eq!(quiz.quiz, "bodies-same-run");
+    assert_eq!(quiz.marked.len(), 5);
+    let right: Vec<bool> = quiz.marked.iter().map(|m| m.marked_right).collect();
+    assert_eq!(right, [true, false, true, true, true], "{quiz:?}");
+    assert_eq!(quiz.problems(), Vec::<String>::new(), "{quiz:?}");
+    assert!(quiz.review.contains("4/5"), "{}", quiz.review);
+}
+
+#[test]
+fn a_quiz_whose_key_differs_from_what_it_marks_is_a_problem() {
+    // The key the answering reads is changed after the quiz has loaded its own, as if the
+    // answer in the file were not the one the quiz marks right: question 3's "2" becomes "3".
+    let all = answered(
+        "const p = document.querySelector('.quiz-placeholder');
+         const q = JSON.parse(p.dataset.quizQuestions);
+         q.questions[2].answer.answer = '3';
+         p.dataset.quizQuestions = JSON.stringify(q);",
+    );
+    let problems = all[0].problems();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("question 3 was given its right answer and marked it wrong")),
+        "{problems:?}"
+    );
+}
