@@ -263,6 +263,9 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
                 problems.push(format!("{name}:{}: {p}", link.line));
             }
         }
+        for p in crate::quiz::check_page(&path, &text) {
+            problems.push(format!("{name}:{}: the quiz {}: {}", p.line, p.quiz, p.what));
+        }
         let blocks = match parse(&text) {
             Ok(blocks) => blocks,
             Err(e) => {

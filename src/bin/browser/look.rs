@@ -25,6 +25,8 @@ pub enum Kind {
     Wide,
     Stretched,
     Dash,
+    /// A quiz that marked an answer other than it should, or could not be answered.
+    Quiz,
 }
 
 /// One problem on one page, as the report says it.

@@ -136,8 +136,22 @@ pub async fn visit_all(
             let says = format!("the console says: {line}");
             problems.push(Problem { page: page.clone(), kind: Kind::Console, says });
         }
+        let mut quizzes = 0;
+        if reader {
+            for quiz in browser.quizzes().await.map_err(|e| format!("browser: {page}: {e}"))? {
+                quizzes += 1;
+                for says in quiz.problems() {
+                    problems.push(Problem { page: page.clone(), kind: Kind::Quiz, says });
+                }
+            }
+        }
         ids.insert(page.clone(), ids_of(&report));
-        eprintln!("{}; {}", looked.account, shot.strip_prefix(shots).unwrap_or(&shot).display());
+        let answered = match quizzes {
+            0 => String::new(),
+            n => format!(", {} answered", world::cli::count(n as u64, "quiz", "quizzes")),
+        };
+        let shot = shot.strip_prefix(shots).unwrap_or(&shot).display().to_string();
+        eprintln!("{}{answered}; {shot}", looked.account);
     }
     for (from, file, anchor) in wanted {
         if !ids.contains_key(&file) {
