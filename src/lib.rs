@@ -15,7 +15,7 @@
 // `crowd::run`), so every binary of this package counts allocations the way the crowd
 // binary does. Counting is switched on per thread, only around a creature phase.
 #[global_allocator]
-static LEDGER: world::ledger::Counting = world::ledger::Counting;
+static LEDGER: world::beast::ledger::Counting = world::beast::ledger::Counting;
 
 pub mod blocks;
 pub mod challenge;

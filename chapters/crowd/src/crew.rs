@@ -4,13 +4,14 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::beast::Design;
-use world::chart::{self, Axis, Chart, Corner, Line};
-use world::cli::yes;
-use world::progress::Progress;
-use world::render::{BLUE, RED};
+use world::beast::{Design, Settings};
+use world::pictures::chart::{self, Axis, Chart, Corner, Line};
+use world::pictures::palette::{BLUE, RED};
+use world::shell::cli::yes;
+use world::shell::progress::Progress;
 
-use crate::town::{COLS, CROWD, ROWS, found, run_for, timed};
+use crate::scene::{COLS, CROWD, ROWS, found};
+use crate::timed::{run_for, timed};
 
 pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
 
@@ -20,18 +21,20 @@ pub fn run(
     out: &mut dyn Write,
     ticks: u32,
     design: Design,
+    settings: Settings,
     clock: bool,
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
     let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
     let progress = Progress::new("crew", runs * u64::from(ticks));
-    let mut narrow = found(CROWD, ROWS, Design { narrow: true, loose: false, ..design }, 1)?;
+    let narrow_design = Design { narrow: true, loose: false, ..design };
+    let mut narrow = found(CROWD, ROWS, narrow_design, settings.with_crew(1))?;
     run_for(&mut narrow, ticks, &progress);
     let want = narrow.digest();
     writeln!(
         out,
         "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} starved",
-        world::cli::count(ticks, "tick", "ticks"),
+        world::shell::cli::count(ticks, "tick", "ticks"),
         narrow.roster.counts.run.struck
     )?;
     writeln!(out, "  cast narrow, each fan at its creature's turn: {want}")?;
@@ -48,7 +51,7 @@ pub fn run(
     )?;
     let mut times = Vec::new();
     for crew in CREWS {
-        let mut w = found(CROWD, ROWS, design, crew)?;
+        let mut w = found(CROWD, ROWS, design, settings.with_crew(crew))?;
         progress.say(format!("{crew} kept threads"));
         let kept = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let got = w.digest();
@@ -56,7 +59,8 @@ pub fn run(
         writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {:>10}", w.roster.counts.run.recast)?;
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.
-            let mut w = found(CROWD, ROWS, Design { scoped: true, ..design }, crew)?;
+            let scoped = Design { scoped: true, ..design };
+            let mut w = found(CROWD, ROWS, scoped, settings.with_crew(crew))?;
             progress.say(format!("{crew} threads made per phase"));
             let scoped = timed(&mut w, ticks, &progress).phase_ms(ticks);
             anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");

@@ -4,13 +4,14 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::beast::Design;
 use world::beast::brain::MULTIPLIES;
-use world::chart::{self, Axis, Chart, Corner, Line, Rule};
-use world::progress::Progress;
-use world::render::{BLUE, RED, Rgb};
+use world::beast::{Design, Settings};
+use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
+use world::pictures::palette::{BLUE, RED, Rgb};
+use world::shell::progress::Progress;
 
-use crate::town::{BUDGET_MS, COLS, CROWD, ROWS, found, timed};
+use crate::scene::{BUDGET_MS, COLS, CROWD, ROWS, found};
+use crate::timed::timed;
 
 pub const TIMES: [u32; 4] = [1, 2, 5, 10];
 
@@ -18,7 +19,7 @@ pub fn run(
     out: &mut dyn Write,
     ticks: u32,
     design: Design,
-    crew: usize,
+    settings: Settings,
     clock: bool,
     more: &[u32],
     chart: Option<&Path>,
@@ -27,7 +28,7 @@ pub fn run(
         out,
         "the {COLS}-wide valley at {} times its length, each run for {}",
         list(&TIMES, more),
-        world::cli::count(ticks, "tick", "ticks")
+        world::shell::cli::count(ticks, "tick", "ticks")
     )?;
     writeln!(out)?;
     write!(
@@ -41,7 +42,7 @@ pub fn run(
     for k in TIMES.iter().chain(more) {
         let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
         progress.say(format!("{crowd} creatures"));
-        let mut w = found(crowd, rows, design, crew)?;
+        let mut w = found(crowd, rows, design, settings)?;
         let c = timed(&mut w, ticks, &progress);
         write!(
             out,
@@ -64,7 +65,8 @@ pub fn run(
         "  ray strides: what the closing tick's fans took; multiply-adds: one pass each"
     )?;
     if clock {
-        writeln!(out, "  ms a tick: the creature phase, timed here on {crew} thread(s)")?;
+        let threads = settings.threads(design);
+        writeln!(out, "  ms a tick: the creature phase, timed here on {threads} thread(s)")?;
     }
     if let Some(path) = chart {
         draw(&times).save(path)?;

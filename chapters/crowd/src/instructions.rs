@@ -13,8 +13,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use world::beast::Design;
-use world::designs::{switches, together};
-use world::progress::Progress;
+use world::shell::progress::Progress;
+use world::shell::switches::{switches, together};
 
 /// What one run executed: in all, inside the fans, and inside `tanh` (with the `expm1` it calls).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

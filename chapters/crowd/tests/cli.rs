@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 
-use world::testing;
+use world::shell::testing;
 
 fn crowd(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().expect("the binary runs")

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use world::flock::{self, Weights};
-use world::steer::Gait;
+use world::flock::rules::{self, Weights};
+use world::flock::steer::Gait;
 use world::{Body, Vec2};
 
 use crate::scene::WEIGHTS;
@@ -44,7 +44,7 @@ pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(out, "      position        velocity  offset from it  distance            vote")?;
     for o in &near {
         let offset = b.pos.sub(o.pos);
-        let vote = flock::vote(&b, o).unwrap_or(Vec2::ZERO);
+        let vote = rules::vote(&b, o).unwrap_or(Vec2::ZERO);
         anyhow::ensure!(offset.len() <= RADIUS, "every neighbour must be within the radius");
         writeln!(
             out,
@@ -59,18 +59,18 @@ pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
 
     // Each rule as its three inputs make it: what it reads, the velocity it wishes for, the
     // difference from the walker's own, and that difference held to the gait's push.
-    let away = flock::votes(&b, &near).unwrap_or(Vec2::ZERO);
-    let heading = flock::mean_velocity(&near).unwrap_or(Vec2::ZERO);
-    let middle = flock::middle(&near).unwrap_or(Vec2::ZERO);
+    let away = rules::votes(&b, &near).unwrap_or(Vec2::ZERO);
+    let heading = rules::mean_velocity(&near).unwrap_or(Vec2::ZERO);
+    let middle = rules::middle(&near).unwrap_or(Vec2::ZERO);
     let rows = [
-        ("push apart", "votes add up to", away, away.unit(), flock::separate(&GAIT, &b, &near)),
-        ("match heading", "mean velocity", heading, heading.unit(), flock::align(&GAIT, &b, &near)),
+        ("push apart", "votes add up to", away, away.unit(), rules::separate(&GAIT, &b, &near)),
+        ("match heading", "mean velocity", heading, heading.unit(), rules::align(&GAIT, &b, &near)),
         (
             "pull to middle",
             "middle at",
             middle,
             middle.sub(b.pos).unit(),
-            flock::cohere(&GAIT, &b, &near),
+            rules::cohere(&GAIT, &b, &near),
         ),
     ];
     writeln!(out)?;

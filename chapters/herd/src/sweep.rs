@@ -3,14 +3,14 @@
 
 use std::io::Write;
 
-use world::cli::{count, yes};
-use world::digest;
-use world::near::Query;
-use world::progress::Progress;
+use world::base::digest;
+use world::flock::Herd;
+use world::flock::near::Query;
+use world::shell::cli::{count, yes};
+use world::shell::progress::Progress;
 
-use crate::Scene;
-use crate::designs::Design;
-use crate::scene::{Herd, Rule, ground};
+use crate::design::Design;
+use crate::scene::{Rule, Scene, frame, ground};
 
 pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
     let Scene { n, ticks, radius, seed } = *scene;
@@ -57,10 +57,10 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
             progress.step();
         }
         // ANCHOR: compare
-        let frame = all.frame(&ground).hash();
+        let shot = frame(&all.bodies, &ground).hash();
         let numbers = digest::bodies(&all.bodies);
         let same = |h: &Herd<Box<dyn Query>>| {
-            (h.frame(&ground).hash() == frame, digest::bodies(&h.bodies) == numbers)
+            (frame(&h.bodies, &ground).hash() == shot, digest::bodies(&h.bodies) == numbers)
         };
         let (of, on) = same(&ordered);
         let (lf, ln) = same(&loose);
@@ -82,7 +82,7 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
         if t % every == 0 || t == ticks {
             writeln!(
                 out,
-                "{t:>4}  {frame}  {numbers}  {:>6} {:>3}      {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}  {:>9}",
+                "{t:>4}  {shot}  {numbers}  {:>6} {:>3}      {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}  {:>9}",
                 yes(of),
                 yes(on),
                 yes(lf),
