@@ -201,61 +201,74 @@ pub fn retired() -> Verdict {
     }
     let mut said = Vec::new();
     for s in &new {
-        let (flag, field) = (s.flag.as_str(), field(&s.flag));
-        match s.heading.as_deref() {
-            None => return Err(format!("{flag} has no help_heading: put it under its round")),
-            Some(rules) if moves_digest(Some(rules)) => {
-                return Err(format!(
-                    "{flag} is under \"{rules}\", but a retired part of the phase keeps the \
-                     digest: put it under the heading of the round it belongs to"
-                ));
-            }
-            Some(_) => {}
-        }
-        if s.puts_back.trim().is_empty() {
-            return Err(format!("{flag} has no doc comment: say what it puts back, in one line"));
-        }
-        let design: Design = switch("crowd", FILE, flag)?;
-        let was = with::<Design>(&["--was"]).map_err(|e| e.to_string())?;
-        if !has(&was, &field) || !has(&Design::was(), &field) {
-            return Err(format!(
-                "--was does not put {flag} back: give it default_value_if(\"was\", \"true\", \
-                 \"true\") and set {field} in Design::was(), so the phase as first wired has it"
-            ));
-        }
-        if with::<Design>(&["--was", flag]).is_ok() {
-            return Err(format!("clap takes {flag} beside --was: add conflicts_with = \"was\""));
-        }
-        let places = reads(&root, &field);
-        if places.len() != 1 {
-            return Err(format!(
-                "{flag} is read in {} places in shared/src ({}): read it in one, the `if` that \
-                 picks between the old part and the new",
-                places.len(),
-                if places.is_empty() { "none".to_string() } else { places.join(", ") }
-            ));
-        }
-        let struck = same_runs(design, flag)?;
-        same_runs(Design::was(), &format!("--was, with {flag} in it,"))?;
-        let table = crate::run::run("cargo run --release -p crowd -- designs --ticks 10")?;
-        let row = table.stdout.lines().find(|l| l.split_whitespace().next() == Some(flag));
-        if row.and_then(|r| r.split_whitespace().nth(2)) != Some("no") {
-            return Err(format!(
-                "`crowd designs --ticks 10` does not list {flag} as keeping the digest: {}",
-                row.unwrap_or("it has no row for it")
-            ));
-        }
-        said.push(format!(
-            "{flag} (read once, at {}) is the same run as the phase as it stands on {} ({struck} \
-             deaths among them), on one thread and two and within --was, and `crowd designs` \
-             lists it",
-            places[0],
-            valleys()
-        ));
+        wired(s)?;
+        said.push(keeps_the_run(&root, s)?);
     }
     Ok(said.join("; "))
 }
 // ANCHOR_END: retired
+
+/// The switch is declared as the recipe says: under a round's heading, with a doc comment,
+/// put back by `--was` and refused beside it.
+fn wired(s: &Switch) -> Result<(), String> {
+    let (flag, field) = (s.flag.as_str(), field(&s.flag));
+    match s.heading.as_deref() {
+        None => return Err(format!("{flag} has no help_heading: put it under its round")),
+        Some(rules) if moves_digest(Some(rules)) => {
+            return Err(format!(
+                "{flag} is under \"{rules}\", but a retired part of the phase keeps the \
+                 digest: put it under the heading of the round it belongs to"
+            ));
+        }
+        Some(_) => {}
+    }
+    if s.puts_back.trim().is_empty() {
+        return Err(format!("{flag} has no doc comment: say what it puts back, in one line"));
+    }
+    if !has(&Design::was(), &field) {
+        return Err(format!(
+            "--was does not put {flag} back: give it default_value_if(\"was\", \"true\", \
+             \"true\"), so the phase as first wired has it"
+        ));
+    }
+    if with::<Design>(&["--was", flag]).is_ok() {
+        return Err(format!("clap takes {flag} beside --was: add conflicts_with = \"was\""));
+    }
+    Ok(())
+}
+
+/// The switch is read in one place of the library, keeps the run alone and within `--was`,
+/// and is listed by `crowd designs` as keeping the digest: what the check saw, in words.
+fn keeps_the_run(root: &Path, s: &Switch) -> Verdict {
+    let (flag, field) = (s.flag.as_str(), field(&s.flag));
+    let design: Design = switch("crowd", FILE, flag)?;
+    let places = reads(root, &field);
+    if places.len() != 1 {
+        return Err(format!(
+            "{flag} is read in {} places in shared/src ({}): read it in one, the `if` that \
+             picks between the old part and the new",
+            places.len(),
+            if places.is_empty() { "none".to_string() } else { places.join(", ") }
+        ));
+    }
+    let struck = same_runs(design, flag)?;
+    same_runs(Design::was(), &format!("--was, with {flag} in it,"))?;
+    let table = crate::run::run("cargo run --release -p crowd -- designs --ticks 10")?;
+    let row = table.stdout.lines().find(|l| l.split_whitespace().next() == Some(flag));
+    if row.and_then(|r| r.split_whitespace().nth(2)) != Some("no") {
+        return Err(format!(
+            "`crowd designs --ticks 10` does not list {flag} as keeping the digest: {}",
+            row.unwrap_or("it has no row for it")
+        ));
+    }
+    Ok(format!(
+        "{flag} (read once, at {}) is the same run as the phase as it stands on {} ({struck} \
+         deaths among them), on one thread and two and within --was, and `crowd designs` lists \
+         it",
+        places[0],
+        valleys()
+    ))
+}
 
 /// Allocations in the warm ticks of the phase, counted as the library's own test counts them.
 fn warm_allocations(design: Design, crew: usize) -> Result<u64, String> {

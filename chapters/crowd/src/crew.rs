@@ -1,10 +1,10 @@
 //! The same run with the fans cast wide on 1, 2, 4, 8 and 16 threads, against the run cast
 //! narrow in roster order: the digest of each, and whether it is the same run.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 
-use world::beast::{Design, Settings};
+use world::beast::{Design, Settings, World};
 use world::pictures::chart::{self, Axis, Chart, Corner, Line};
 use world::pictures::palette::{BLUE, RED};
 use world::shell::cli::yes;
@@ -31,24 +31,7 @@ pub fn run(
     let mut narrow = found(CROWD, ROWS, narrow_design, settings.with_crew(1))?;
     run_for(&mut narrow, ticks, &progress);
     let want = narrow.digest();
-    writeln!(
-        out,
-        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} starved",
-        world::shell::cli::count(ticks, "tick", "ticks"),
-        narrow.roster.counts.run.struck
-    )?;
-    writeln!(out, "  cast narrow, each fan at its creature's turn: {want}")?;
-    if design.loose {
-        writeln!(out, "  below, the fans are cast first and never cast again after a death")?;
-    } else {
-        writeln!(out, "  below, the fans are cast first and cast again near a death")?;
-    }
-    writeln!(out)?;
-    writeln!(
-        out,
-        "  {:>5}  {:>16}  {:>12}  {:>10}",
-        "crew", "digest", "the same run", "cast again"
-    )?;
+    heading(out, ticks, &narrow, design)?;
     let mut times = Vec::new();
     for crew in CREWS {
         let mut w = found(CROWD, ROWS, design, settings.with_crew(crew))?;
@@ -68,16 +51,41 @@ pub fn run(
         }
     }
     if clock {
-        writeln!(out)?;
-        writeln!(out, "  the phase, timed here, ms a tick:")?;
-        writeln!(out, "  {:>5}  {:>12}  {:>14}", "crew", "kept threads", "made per phase")?;
-        for &(crew, kept, scoped) in &times {
-            writeln!(out, "  {crew:>5}  {kept:>12.3}  {scoped:>14.3}")?;
-        }
+        print_times(out, &times)?;
     }
     if let Some(path) = chart {
         draw(&times).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The lines above the table: the run cast narrow, which every crew must match, and how the
+/// fans below are cast.
+fn heading(out: &mut dyn Write, ticks: u32, narrow: &World, design: Design) -> io::Result<()> {
+    writeln!(
+        out,
+        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} starved",
+        world::shell::cli::count(ticks, "tick", "ticks"),
+        narrow.roster.counts.run.struck
+    )?;
+    writeln!(out, "  cast narrow, each fan at its creature's turn: {}", narrow.digest())?;
+    if design.loose {
+        writeln!(out, "  below, the fans are cast first and never cast again after a death")?;
+    } else {
+        writeln!(out, "  below, the fans are cast first and cast again near a death")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "  {:>5}  {:>16}  {:>12}  {:>10}", "crew", "digest", "the same run", "cast again")
+}
+
+/// The timings, a row a crew: kept threads against threads made every phase.
+fn print_times(out: &mut dyn Write, times: &[(usize, f64, f64)]) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "  the phase, timed here, ms a tick:")?;
+    writeln!(out, "  {:>5}  {:>12}  {:>14}", "crew", "kept threads", "made per phase")?;
+    for &(crew, kept, scoped) in times {
+        writeln!(out, "  {crew:>5}  {kept:>12.3}  {scoped:>14.3}")?;
     }
     Ok(())
 }

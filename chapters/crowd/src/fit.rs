@@ -24,19 +24,7 @@ pub fn run(
     more: &[u32],
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "the {COLS}-wide valley at {} times its length, each run for {}",
-        list(&TIMES, more),
-        world::shell::cli::count(ticks, "tick", "ticks")
-    )?;
-    writeln!(out)?;
-    write!(
-        out,
-        "  {:>6} {:>6} {:>8} {:>9} {:>12} {:>13}",
-        "cols", "rows", "cells", "creatures", "strides", "multiply-adds"
-    )?;
-    writeln!(out, "{}", if clock { "    ms a tick" } else { "" })?;
+    heading(out, ticks, more, clock)?;
     let mut times = Vec::new();
     let progress = Progress::new("fit", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
     for k in TIMES.iter().chain(more) {
@@ -73,6 +61,23 @@ pub fn run(
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
+}
+
+/// The lines above the table: the valleys, and the columns.
+fn heading(out: &mut dyn Write, ticks: u32, more: &[u32], clock: bool) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "the {COLS}-wide valley at {} times its length, each run for {}",
+        list(&TIMES, more),
+        world::shell::cli::count(ticks, "tick", "ticks")
+    )?;
+    writeln!(out)?;
+    write!(
+        out,
+        "  {:>6} {:>6} {:>8} {:>9} {:>12} {:>13}",
+        "cols", "rows", "cells", "creatures", "strides", "multiply-adds"
+    )?;
+    writeln!(out, "{}", if clock { "    ms a tick" } else { "" })
 }
 
 /// An orange for the second rule, told apart from the red one.

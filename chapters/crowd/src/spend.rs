@@ -10,7 +10,7 @@ use world::shell::cli::count;
 use world::shell::progress::Progress;
 
 use crate::scene::{BUDGET_MS, COLS, found};
-use crate::timed::timed;
+use crate::timed::{Clock, timed};
 
 /// What one `spend` run was asked for.
 pub struct Spend {
@@ -80,25 +80,7 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     line(out, "rays among them that met something", tick.met)?;
     writeln!(out, "  {:<40} {:>16}", "digest of valley and crowd", w.digest())?;
     if s.clock {
-        let per = |d: Duration| d.as_secs_f64() * 1e3 / f64::from(s.ticks);
-        let (tick, phase) = (per(clock.tick), per(clock.phase));
-        let threads = s.settings.threads(s.design);
-        writeln!(out)?;
-        writeln!(out, "  timed here, on {threads} thread(s):")?;
-        writeln!(out, "  {:<40} {:>13.3} ms", "a whole tick", tick)?;
-        writeln!(out, "  {:<40} {:>13.3} ms", "the creature phase within it", phase)?;
-        writeln!(
-            out,
-            "  {:<40} {:>15.0}%",
-            "the phase, as a part of the tick",
-            100.0 * phase / tick
-        )?;
-        writeln!(
-            out,
-            "  {:<40} {:>15.1}%",
-            "the phase, as a part of 50 ms",
-            100.0 * phase / BUDGET_MS
-        )?;
+        print_clock(out, s, &clock)?;
     }
     if let Some(lines) = top {
         writeln!(out)?;
@@ -106,5 +88,25 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
             writeln!(out, "{l}")?;
         }
     }
+    Ok(())
+}
+
+/// The timed lines: a whole tick, the phase within it, and the phase as a part of the tick and
+/// of the budget.
+fn print_clock(out: &mut dyn Write, s: &Spend, clock: &Clock) -> std::io::Result<()> {
+    let per = |d: Duration| d.as_secs_f64() * 1e3 / f64::from(s.ticks);
+    let (tick, phase) = (per(clock.tick), per(clock.phase));
+    let threads = s.settings.threads(s.design);
+    writeln!(out)?;
+    writeln!(out, "  timed here, on {threads} thread(s):")?;
+    writeln!(out, "  {:<40} {:>13.3} ms", "a whole tick", tick)?;
+    writeln!(out, "  {:<40} {:>13.3} ms", "the creature phase within it", phase)?;
+    writeln!(out, "  {:<40} {:>15.0}%", "the phase, as a part of the tick", 100.0 * phase / tick)?;
+    writeln!(
+        out,
+        "  {:<40} {:>15.1}%",
+        "the phase, as a part of 50 ms",
+        100.0 * phase / BUDGET_MS
+    )?;
     Ok(())
 }

@@ -65,6 +65,11 @@ pub fn run(
             None => writeln!(out)?,
         }
     }
+    notes(out, ticks, stream.is_some().then_some(crew))
+}
+
+/// The lines under the table: what its columns count, and where its timings were taken.
+fn notes(out: &mut dyn Write, ticks: u32, timed_on: Option<usize>) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
@@ -74,7 +79,7 @@ pub fn run(
         out,
         "  weights: {BYTES} bytes a living creature; view: the flat rows, ring included"
     )?;
-    if stream.is_some() {
+    if let Some(crew) = timed_on {
         writeln!(
             out,
             "  GB/s: a tick's bytes over the phase's time, timed here on {crew} thread(s)"

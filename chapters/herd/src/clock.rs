@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use world::base::CELL;
 use world::flock::near::{Buckets, Everybody, Mailboxes, Query};
-use world::pictures::chart::Axis;
+use world::pictures::chart::{Axis, Chart};
 use world::pictures::palette::{BLUE, INK, RED};
 use world::shell::progress::Progress;
 
@@ -171,17 +171,19 @@ pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyho
     progress.step();
     progress.step();
     if let Some(path) = picture {
-        let y = Axis::decades("ms per tick (log scale)", -3, 3);
-        let line = |k: usize| rows[..SIZES.len()].iter().map(|r| r[k]).collect();
-        let lines = vec![
-            ("everybody", RED, line(0)),
-            ("buckets", BLUE, line(1)),
-            ("mailboxes", INK, line(2)),
-        ];
-        log_lines("Time per tick, both rounds, on this machine", y, lines).save(path)?;
+        second_chart(&rows[..SIZES.len()]).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
+}
+
+/// The second round's times against the crowd size, a line a design, on log scales.
+fn second_chart(rows: &[[f64; 3]]) -> Chart {
+    let y = Axis::decades("ms per tick (log scale)", -3, 3);
+    let line = |k: usize| rows.iter().map(|r| r[k]).collect();
+    let lines =
+        vec![("everybody", RED, line(0)), ("buckets", BLUE, line(1)), ("mailboxes", INK, line(2))];
+    log_lines("Time per tick, both rounds, on this machine", y, lines)
 }
 
 // ANCHOR: steps

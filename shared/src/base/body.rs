@@ -33,11 +33,6 @@ impl Body {
         self.acc += a;
     }
 
-    /// The pushes collected since the last step.
-    pub fn acc(&self) -> Vec2 {
-        self.acc
-    }
-
     /// The law of motion, in the order that keeps a swinging body in its swing: the velocity
     /// takes this tick's pushes, the position moves by that new velocity, and the push total
     /// is cleared, since it described the tick that has just ended.
@@ -48,6 +43,14 @@ impl Body {
     }
 }
 // ANCHOR_END: body
+
+/// What the hand table and the tests read of the tick in progress.
+impl Body {
+    /// The pushes collected since the last step.
+    pub fn acc(&self) -> Vec2 {
+        self.acc
+    }
+}
 
 // ANCHOR: lagging
 impl Body {

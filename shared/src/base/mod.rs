@@ -2,7 +2,7 @@
 //! digest that says two runs are one run, and the valley. Nothing here draws, reads a clock or
 //! knows a chapter; everything else in the crate stands on these.
 //!
-//! - [`vec`]: `Vec2`, a place, a speed or a push.
+//! - [`vec`](mod@vec): `Vec2`, a place, a speed or a push.
 //! - [`body`]: `Body`, a place, a speed and this tick's pushes, and the step that spends them.
 //! - [`streams`]: `Stream`, numbered random streams, and the register of every number in use.
 //! - [`digest`]: SHA-256 over the raw bits of a run's numbers.

@@ -10,6 +10,7 @@
 use std::path::Path;
 
 use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, Ranged, ValueFormatter};
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
 use super::palette::{INK, PAPER, Rgb};
@@ -230,8 +231,6 @@ impl Chart {
     fn draw(&self, text: &mut String) -> Result<(), Box<dyn std::error::Error + '_>> {
         let root = SVGBackend::with_string(text, (WIDTH, HEIGHT)).into_drawing_area();
         root.fill(&colour(PAPER))?;
-        let (x0, x1) = self.x.span();
-        let (y0, y1) = self.y.span();
         let mut chart = ChartBuilder::on(&root)
             .caption(&self.title, ("sans-serif", 24).into_font().color(&colour(INK)))
             .margin(16)
@@ -248,13 +247,28 @@ impl Chart {
             .label_style(("sans-serif", 16).into_font().color(&colour(INK)))
             .axis_desc_style(("sans-serif", 18).into_font().color(&colour(INK)))
             .draw()?;
+        // Rules first, so the lines are drawn over them; the key last, over everything.
+        self.draw_rules(&mut chart)?;
+        self.draw_lines(&mut chart)?;
+        self.draw_key(&mut chart)?;
+        root.present()?;
+        Ok(())
+    }
 
-        // Rules first, so the lines are drawn over them.
-        let pen = |c: Rgb| ShapeStyle::from(colour(c)).stroke_width(2);
+    /// Every rule, across the whole chart.
+    fn draw_rules(&self, chart: &mut Plot) -> Drawn {
+        let ((x0, x1), (y0, _)) = (self.x.span(), self.y.span());
         for rule in &self.rules {
             let level = self.y.place(rule.at).unwrap_or(y0);
             chart.draw_series(LineSeries::new([(x0, level), (x1, level)], pen(rule.colour)))?;
         }
+        Ok(())
+    }
+
+    /// Every line, thinned to what its pixels show and cut where it leaves the chart, with its
+    /// dots if it has them.
+    fn draw_lines(&self, chart: &mut Plot) -> Drawn {
+        let ((x0, x1), (y0, y1)) = (self.x.span(), self.y.span());
         let bounds = ((x0, x1), (y0.min(y1), y0.max(y1)));
         for line in &self.lines {
             let placed: Vec<Option<(f64, f64)>> = line
@@ -271,7 +285,11 @@ impl Chart {
                 chart.draw_series(inside.map(|&p| Circle::new(p, 4, pen(line.colour).filled())))?;
             }
         }
-        // The key: every line, then every rule, whether or not any of it is in view.
+        Ok(())
+    }
+
+    /// The key: every line, then every rule with a name, whether or not any of it is in view.
+    fn draw_key<'a, 'b: 'a>(&self, chart: &mut Plot<'a, 'b>) -> Drawn {
         let named = self.lines.iter().map(|l| (&l.name, l.colour));
         let named = named.chain(self.rules.iter().map(|r| (&r.name, r.colour)));
         for (name, c) in named.filter(|(name, _)| !name.is_empty()) {
@@ -292,10 +310,19 @@ impl Chart {
             .background_style(colour(PAPER).mix(0.92))
             .border_style(colour(INK))
             .label_font(("sans-serif", 16).into_font().color(&colour(INK)))
-            .draw()?;
-        root.present()?;
-        Ok(())
+            .draw()
     }
+}
+
+/// The plotting area a chart draws its series into.
+type Plot<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<Scale, Scale>>;
+
+/// What drawing one part of a chart gives: nothing, or the backend's complaint.
+type Drawn = Result<(), DrawingAreaErrorKind<std::io::Error>>;
+
+/// The pen every line and rule is drawn with: two pixels wide, in its colour.
+fn pen(c: Rgb) -> ShapeStyle {
+    ShapeStyle::from(colour(c)).stroke_width(2)
 }
 
 type Bounds = ((f64, f64), (f64, f64));

@@ -9,7 +9,7 @@
 //! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
 //! - [`switches`]: the `designs` table of every chapter, read off clap's description of its
 //!   `Design`.
-//! - [`testing`]: a chapter binary run from outside, behind the `testing` feature.
+//! - `testing`: a chapter binary run from outside, behind the `testing` feature.
 
 pub mod cli;
 pub mod files;

@@ -9,7 +9,7 @@
 //! is kept to show what it cost.
 //!
 //! This module holds what they all share: the [`Query`] they answer, the one test that keeps a
-//! neighbour ([`keep_within`]), and the one rule for a radius too wide for the cells
+//! neighbour (`keep_within`), and the one rule for a radius too wide for the cells
 //! ([`fits`]). Beside them, [`squared_reach`] turns a radius into a squared distance exactly,
 //! and [`Heard`] is what every body heard in a tick.
 
