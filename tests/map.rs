@@ -5,6 +5,9 @@
 //! path names, through any `pub use` that re-exports it. Tests (`#[cfg(test)]` items) are left
 //! out: a test may reach anywhere. A `mod` line, and a `pub use` that re-exports a member, are
 //! how a folder lists its members, not uses.
+//!
+//! The same reading of the sources holds the one register of random streams to its promise:
+//! no stream is drawn by a number the register does not name.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -618,4 +621,43 @@ fn super_and_self_are_resolved_from_the_module_that_writes_them() {
     assert_eq!(absolute(&at, &p("crate::base::Valley")), p("base::Valley"));
     assert_eq!(absolute(&at, &p("self::x")), p("beast::view::flat::x"));
     assert_eq!(absolute(&at, &p("world::Body")), p("world::Body"));
+}
+
+/// Every `.rs` file under `dir`, in a fixed order.
+fn sources(dir: &Path, into: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.map(|e| e.expect("a folder entry").path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            sources(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_stream_is_drawn_by_a_number_named_in_the_register() {
+    // The register in `base::streams` names each stream number once and a test there refuses a
+    // number named twice; that only holds if nothing draws from a number it does not name.
+    // Only the register's own tests, which try the streams themselves, write numbers.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["shared", "chapters", "src", "tests"] {
+        sources(&root.join(dir), &mut files);
+    }
+    let register = root.join("shared/src/base/streams.rs");
+    let mut drawn = 0;
+    for file in files.iter().filter(|f| **f != register) {
+        let code = strip(&std::fs::read_to_string(file).expect("a source file"));
+        for (at, _) in code.match_indices("Stream::new(") {
+            let args = &code[at + "Stream::new(".len()..];
+            let number = args.split_once(',').map_or("", |(_, n)| n).trim_start();
+            let named = number.starts_with(|c: char| c.is_alphabetic() || c == '_');
+            assert!(named, "{}: a stream drawn by a number not in the register", file.display());
+            drawn += 1;
+        }
+    }
+    assert!(drawn > 20, "only {drawn} streams found");
 }
