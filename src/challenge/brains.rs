@@ -350,8 +350,13 @@ mod tests {
     fn the_switches_the_course_knows_are_the_phases_switches() {
         // Both ways: every switch of the phase is named in the chapter's text, so challenge 3.5
         // does not take a switch of the book for a student's (and pass on the untouched tree);
-        // and every switch the course knows is a switch of the phase.
+        // and every switch the course knows is a switch of the phase. Only the book's own tree
+        // holds to the first: the one with the reference answers in `answers/`. A class copy
+        // has none, and there a switch the student added is rightly named in no sentence.
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        if !root.join("answers").is_dir() {
+            return;
+        }
         let mut all: Vec<String> = switches::<Design>().into_iter().map(|s| s.flag).collect();
         all.sort();
         let known = known(root).unwrap();
