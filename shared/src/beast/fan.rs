@@ -1,5 +1,10 @@
 //! A creature's eyes: nine rays spread over 120 degrees, each walking out in quarter-cell
 //! strides until it meets something or reaches the sight cap.
+//!
+//! The walk of a ray is here, asking a cell at a time of whatever view it is handed; each view
+//! casts a whole fan in one call of its own (`View::cast`), so the walk asks that view's cells
+//! with no call at all, and the flat rows cast by a quicker walk that only they allow
+//! (`view::flat`). Which cast a phase asks for, [`Cast`], is the design's choice.
 
 use std::sync::LazyLock;
 
