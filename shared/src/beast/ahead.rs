@@ -23,7 +23,7 @@ use super::sight::Sight;
 /// worked out ahead, and its choice when that could be too.
 #[derive(Clone, Copy, Debug)]
 pub struct Glance {
-    /// The creature's fan, cast against the view the phase opened on.
+    /// Its nine rays: cast ahead, or again in the walk when a death nearby changed them.
     pub fan: Fan,
     /// The hidden sums through the settled part of the row, when `begun`.
     pub partial: [f64; HIDDEN],
