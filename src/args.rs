@@ -1,13 +1,13 @@
 //! The command lines of the course's own commands, `challenge`, `hint` and `pdf`: parsed by
-//! clap through the library's [`world::cli::invoke`], so that a bad argument is one line on
+//! clap through the library's [`world::shell::cli::invoke`], so that a bad argument is one line on
 //! stderr and exit 2 there as in every chapter, and `--help` is printed and done.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-use world::cli::{Failure, Writes, invoke};
-use world::out::Asked;
+use world::shell::cli::{Failure, Writes, invoke};
+use world::shell::files::Asked;
 
 /// The parsed command line, or `None` once `--help` has been printed, or the exit code after
 /// the one line that says what was wrong: a bad argument, or a file it names that cannot be

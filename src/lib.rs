@@ -1,28 +1,34 @@
 //! The book's own machinery. The chapters live in their crates; this package checks that the
 //! book tells the truth about them.
 //!
-//! - [`blocks`] finds every console block in `book/src`, runs the command on its first line and
-//!   compares (or rewrites) the output beneath it, pictures included.
-//! - [`includes`] checks every `{{#include}}` names a file and an anchor that exist and are not
-//!   empty, because mdBook renders a wrong anchor as an empty block without a word.
+//! - [`console`] reads a page's console blocks: fence, command, output.
+//! - [`blocks`] runs the command of every console block in `book/src` and compares (or
+//!   rewrites) the output beneath it, pictures included.
+//! - [`run`] runs one such command in-process, as a reader's `cargo run` would.
+//! - [`measure`] reruns the timing blocks one at a time, each under [`world::shell::busy`], the
+//!   watcher that says how much CPU the rest of the machine used while a timing ran.
+//! - [`includes`] checks every `{{#include}}` names a file and an anchor that exist, are not
+//!   empty and are at most 40 lines, because mdBook renders a wrong anchor as an empty block.
 //! - [`links`] checks every link to `page.md#heading` names a heading that is there, because
 //!   mdBook renders a wrong one as a link to the top of the page, and the glossary is all such
 //!   links.
-//! - [`measure`] reruns the timing blocks one at a time, each under [`busy`], the watcher that
-//!   says how much CPU the rest of the machine used while a timing ran.
+//! - [`quiz`] holds every figure a quiz answers with to a deterministic block of its page.
+//! - [`challenge`] holds the course's challenges and the check of each one that asks for code;
+//!   [`hints`] their hints, one file each; [`args`] the command line the course's binaries
+//!   share.
+//! - [`pdf`] prints the whole book to one PDF and reads it back.
 //! - [`repo`] finds the repository from the working directory.
-//! - [`challenge`] holds the course's challenges and the check of each one that asks for code.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
 // `crowd::run`), so every binary of this package counts allocations the way the crowd
 // binary does. Counting is switched on per thread, only around a creature phase.
 #[global_allocator]
-static LEDGER: world::ledger::Counting = world::ledger::Counting;
+static LEDGER: world::beast::ledger::Counting = world::beast::ledger::Counting;
 
 pub mod args;
 pub mod blocks;
-pub mod busy;
 pub mod challenge;
+pub mod console;
 pub mod hints;
 pub mod includes;
 pub mod links;

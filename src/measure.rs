@@ -1,5 +1,5 @@
 //! `measure`: the timing blocks rerun one at a time through a real shell, each under the load
-//! watcher ([`crate::busy`]), and the line above each block that says where and how it was
+//! watcher ([`world::shell::busy`]), and the line above each block that says where and how it was
 //! taken.
 //!
 //! A timing says something only about a machine that was doing nothing else, so a block whose
@@ -12,8 +12,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::busy::{self, Load};
 use crate::run::Ran;
+use world::shell::busy::{self, Load};
 
 /// Steps in the float loop: 2^27 multiply-and-adds, each waiting for the one before.
 pub const STEPS: u64 = 1 << 27;

@@ -347,10 +347,10 @@ mod tests {
     fn a_real_film_of_the_book_stills_to_its_first_frame() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let film = std::fs::read(root.join("book/src/img/moving/tether.png")).unwrap();
-        let frames = world::film::frames(&film).unwrap();
+        let frames = world::pictures::film::frames(&film).unwrap();
         assert!(frames > 1);
         let s = still(&film).unwrap();
-        assert_eq!(world::film::frames(&s), Ok(1));
+        assert_eq!(world::pictures::film::frames(&s), Ok(1));
         // Both decode their default image to the same pixels.
         let decode = |b: &[u8]| {
             let mut r = png::Decoder::new(std::io::Cursor::new(b)).read_info().unwrap();

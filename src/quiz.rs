@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use mdbook_quiz_schema::{MultipleChoiceAnswerFormat, Question, Quiz};
 
-use crate::blocks::{self, Kind};
+use crate::console::{self, Kind};
 
 #[cfg(feature = "browser")]
 pub mod answer;
@@ -155,7 +155,7 @@ pub fn check_page(page_path: &Path, page_text: &str) -> Vec<Problem> {
     let dir = page_path.parent().unwrap_or(Path::new("."));
     let page = page_path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let mut problems = Vec::new();
-    let outputs: Vec<String> = match blocks::parse(page_text) {
+    let outputs: Vec<String> = match console::parse(page_text) {
         Ok(found) => found
             .into_iter()
             .filter(|b| matches!(b.kind, Kind::Plain | Kind::Refusal))

@@ -5,7 +5,7 @@
 //! same arguments and its own buffer for stdout: the same code path as the binary, minus the
 //! process.
 
-use world::cli::Failure;
+use world::shell::cli::Failure;
 
 /// The package a command runs and the arguments it passes, or why the line is not one the
 /// check can run.
@@ -53,9 +53,9 @@ pub fn run(command: &str) -> Result<Ran, String> {
     let argv = std::iter::once(package.clone()).chain(args);
     let mut out = Vec::new();
     let result = match package.as_str() {
-        "bodies" => world::cli::invoke(argv, &mut out, bodies::run),
-        "herd" => world::cli::invoke(argv, &mut out, herd::run),
-        "crowd" => world::cli::invoke(argv, &mut out, crowd::run),
+        "bodies" => world::shell::cli::invoke(argv, &mut out, bodies::run),
+        "herd" => world::shell::cli::invoke(argv, &mut out, herd::run),
+        "crowd" => world::shell::cli::invoke(argv, &mut out, crowd::run),
         _ => return Err(format!("no chapter package called `{package}`")),
     };
     let stdout =

@@ -61,6 +61,9 @@ fn ordered_buckets_never_disagree_and_unordered_always_do() {
 
 #[test]
 fn everybody_measures_exactly_n_times_n_minus_one() {
-    let out = run("herd -- tests --ticks 1");
+    // `distances` prints "exactly" where everybody made n(n - 1) tests and "NO" where it did
+    // not, and carries on: the count of each is the claim.
+    let out = run("herd -- distances --ticks 1");
     assert_eq!(out.matches("exactly").count(), 5, "{out}");
+    assert!(!out.contains(" NO "), "{out}");
 }

@@ -30,8 +30,8 @@ fn every_moving_picture_moves_and_is_at_most_one_and_a_half_megabytes() {
     let mut moving = 0;
     for path in files(&img()).into_iter().filter(|p| p.extension().is_some_and(|e| e == "png")) {
         let bytes = std::fs::read(&path).unwrap();
-        let frames =
-            world::film::frames(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let frames = world::pictures::film::frames(&bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let meant = path.components().any(|c| c.as_os_str() == "moving");
         assert!(!meant || frames > 1, "{} is in moving/ but holds one frame", path.display());
         if frames > 1 {

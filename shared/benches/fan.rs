@@ -19,10 +19,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use world::beast::creature::Eye;
-use world::beast::fan::{self, BLANK_FAN, Fan, Ray};
+use world::beast::fan::{BLANK_FAN, Cast, Fan, Ray};
 use world::beast::kind::{FAN, RAY_GAP, STEPS, STRIDE};
-use world::beast::view::{Build, Flat, Hit, View};
-use world::beast::{Design, World};
+use world::beast::view::{Flat, Hit, View};
+use world::beast::{Design, Settings, World};
 use world::lanes::{Isa, Lanes};
 
 type Offsets = [(f64, f64); FAN];
@@ -142,24 +142,26 @@ fn rays_in_lanes(
     )
 }
 
-type Cast = fn(Isa, &Offsets, &Flat, Eye, u32, &[bool], &mut Fan);
+type LaneCast = fn(Isa, &Offsets, &Flat, Eye, u32, &[bool], &mut Fan);
 
 fn fans(c: &mut Criterion) {
-    let mut w = World::found(5, 150, 100, 3000, Design::NOW, 1).expect("the crowd fits");
+    let settings = Settings::new(1, Isa::best());
+    let mut w = World::found(5, 150, 100, 3000, Design::default(), settings).expect("it fits");
     for _ in 0..20 {
         w.tick();
     }
     let live = &w.roster.live;
     let cells: Vec<(i64, i64)> = live.iter().map(|c| c.cell()).collect();
     let eyes: Vec<Eye> = live.iter().map(|c| c.eye()).collect();
-    let view = View::new(Build::Flat, &w.hab, &cells);
-    let View::Flat(flat) = &view else { unreachable!("a flat view was asked for") };
+    let mut flat = Flat::default();
+    flat.refill(&w.hab, &cells);
+    let (flat, view): (&Flat, &dyn View) = (&flat, &flat);
     let ground = &w.hab.ground;
     let off = offsets();
     let nobody = vec![false; live.len()];
     let mut want: Vec<Fan> = vec![BLANK_FAN; live.len()];
     for (i, (f, e)) in want.iter_mut().zip(&eyes).enumerate() {
-        fan::cast(&view, ground, *e, i as u32, &nobody, f);
+        view.cast(ground, *e, i as u32, &nobody, f, Cast::Quick);
     }
     let mut out = want.clone();
 
@@ -168,12 +170,12 @@ fn fans(c: &mut Criterion) {
     g.bench_function("stepped, as the phase casts", |b| {
         b.iter(|| {
             for (i, (f, e)) in out.iter_mut().zip(black_box(&eyes)).enumerate() {
-                fan::cast(&view, ground, *e, i as u32, &nobody, f);
+                view.cast(ground, *e, i as u32, &nobody, f, Cast::Quick);
             }
             black_box(&out);
         })
     });
-    let ways: [(&str, Cast); 2] =
+    let ways: [(&str, LaneCast); 2] =
         [("strides in lanes", strides_in_lanes), ("rays in lanes", rays_in_lanes)];
     for (name, cast) in ways {
         for isa in Isa::every() {

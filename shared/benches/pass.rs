@@ -8,19 +8,20 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use world::base::Stream;
+use world::base::streams::{BRAINS, PASS_BENCH};
+use world::beast::Brain;
 use world::beast::kind::{ACTS, INPUTS};
-use world::beast::{BRAIN_STREAM, Brain};
+use world::beast::pack::{Each, LANES, Pack};
 use world::lanes::Isa;
-use world::lanes::pack::{Each, LANES, Pack};
-use world::rng::Stream;
 
 const CROWD: usize = 3000;
 
 fn passes(c: &mut Criterion) {
-    let mut minds = Stream::new(5, BRAIN_STREAM);
+    let mut minds = Stream::new(5, BRAINS);
     let brains: Vec<Brain> = (0..CROWD).map(|_| Brain::draw(&mut minds)).collect();
     let packs = Pack::all(&brains);
-    let mut s = Stream::new(1, 145);
+    let mut s = Stream::new(1, PASS_BENCH);
     let rows: Vec<[f64; INPUTS]> =
         (0..CROWD).map(|_| std::array::from_fn(|_| s.between(-1.5, 1.5))).collect();
     let grouped: Vec<Each<[f64; INPUTS]>> =

@@ -8,13 +8,13 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use world::base::Stream;
 use world::lanes::{Isa, tanh};
-use world::rng::Stream;
 
 const CALLS: usize = 4096;
 
 fn calls(c: &mut Criterion) {
-    let mut s = Stream::new(1, 142);
+    let mut s = Stream::new(1, world::base::streams::TANH_BENCH);
     let xs: Vec<f64> = (0..CALLS).map(|_| s.between(-4.0, 4.0)).collect();
     let mut out = vec![0.0; CALLS];
     let mut g = c.benchmark_group("tanh");

@@ -2,11 +2,11 @@
 //! brains and rows, on every instruction set this CPU runs, through the whole pass and through
 //! its two halves; and one brain thinking with its units in lanes, the same again.
 
+use world::base::Stream;
 use world::beast::Brain;
 use world::beast::kind::{HIDDEN, INPUTS};
+use world::beast::pack::{Each, LANES, Pack};
 use world::lanes::Isa;
-use world::lanes::pack::{Each, LANES, Pack};
-use world::rng::Stream;
 
 /// Packs drawn: enough brains for a crowd several times the chapter's.
 const PACKS: usize = if cfg!(debug_assertions) { 500 } else { 5_000 };
@@ -25,7 +25,7 @@ fn row(s: &mut Stream) -> [f64; INPUTS] {
 
 #[test]
 fn packs_think_what_their_brains_think() {
-    let mut s = Stream::new(1, 144);
+    let mut s = Stream::new(1, world::base::streams::PACK_ROWS);
     let isas = Isa::every();
     for _ in 0..PACKS {
         let brains: Vec<Brain> = (0..LANES).map(|_| Brain::draw(&mut s)).collect();

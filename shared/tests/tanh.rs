@@ -6,8 +6,8 @@
 //! rest are below 2^-54): raw bits, uniform numbers over the range where all five formulas
 //! live, and numbers whose exponent is drawn over that range so every scale of it is hit.
 
+use world::base::Stream;
 use world::lanes::{Isa, tanh};
-use world::rng::Stream;
 
 /// Raw bit patterns drawn: ten million in a release build. Unoptimised, the lane code runs
 /// about 150 times slower (every lane operation is a loop there), so a debug build draws a
@@ -86,7 +86,7 @@ fn lanes_give_libms_bits_on_every_input_tried() {
     assert!(edges.len() > 20_000, "{} edges", edges.len());
     let mut tested = check(&edges);
 
-    let mut s = Stream::new(1, 140);
+    let mut s = Stream::new(1, world::base::streams::TANH_CASES);
     tested += check_drawn(RAW, || f64::from_bits(s.bits()));
     tested += check_drawn(DRAWN, || s.between(-21.0, 21.0));
     tested += check_drawn(DRAWN, || {

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use theworld::blocks::{Mode, check};
-use world::cli::Writes;
-use world::out::Asked;
+use world::shell::cli::Writes;
+use world::shell::files::Asked;
 
 /// Checks the book against the code: reruns the command of every console block in book/src
 /// and compares what it prints, and every picture it draws, with what the book shows. Run it
@@ -76,7 +76,7 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
     for page in &report.rewritten {
         eprintln!("rewrote {}", page.strip_prefix(&root).unwrap_or(page).display());
     }
-    let plural = |n: usize, one: &str, many: &str| world::cli::count(n as u64, one, many);
+    let plural = |n: usize, one: &str, many: &str| world::shell::cli::count(n as u64, one, many);
     eprintln!(
         "{} run in {:.1} s in {}, {}",
         plural(report.ran, "command", "commands"),
@@ -93,5 +93,5 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
-    world::cli::main("blocks", run)
+    world::shell::cli::main("blocks", run)
 }

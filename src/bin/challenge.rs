@@ -11,8 +11,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use theworld::challenge::{ALL, Challenge, Kind, Outcome, named, on_paper, quiet_panics, results};
-use world::cli::Writes;
-use world::out::Asked;
+use world::shell::cli::Writes;
+use world::shell::files::Asked;
 
 /// Checks the course's challenges in the tree it is run in. Every code challenge has a check
 /// that runs the student's change over several seeds of its own; a paper challenge has none

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use theworld::challenge::{Challenge, named};
 use theworld::hints;
-use world::cli::Writes;
-use world::out::Asked;
+use world::shell::cli::Writes;
+use world::shell::files::Asked;
 
 /// Prints a hint for one of the course's challenges. Every challenge has two or three, from a
 /// nudge to nearly the answer; the page shows the same ones, one at a time, under the

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use theworld::pdf;
-use world::cli::Writes;
-use world::out::Asked;
+use world::shell::cli::Writes;
+use world::shell::files::Asked;
 
 /// Prints the whole book to one PDF for handouts: mdBook's print page (book/book/print.html,
 /// built by `mdbook build book`, which `just pdf` runs first) through headless Chromium, on A4,

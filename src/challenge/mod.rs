@@ -17,13 +17,13 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 
-use clap::error::ErrorKind;
-use clap::{Args, FromArgMatches};
-
 pub mod brains;
+pub mod check;
 pub mod herding;
 pub mod motion;
 pub mod results;
+
+pub use check::{Verdict, listed, switch};
 
 /// The three kinds of challenge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,9 +46,6 @@ impl Kind {
         }
     }
 }
-
-/// What a check found: what it saw when the challenge is done, or what is missing.
-pub type Verdict = Result<String, String>;
 
 /// One challenge.
 pub struct Challenge {
@@ -180,36 +177,6 @@ pub fn on_paper(c: &Challenge) -> String {
     )
 }
 
-/// The design a chapter's command line builds from one switch, or what to do when the chapter
-/// has no such switch yet: the check asks clap exactly as `--help` and the `designs` table do.
-pub fn switch<D: Args + FromArgMatches>(
-    chapter: &str,
-    file: &str,
-    flag: &str,
-) -> Result<D, String> {
-    world::designs::with::<D>(&[flag]).map_err(|e| match e.kind() {
-        ErrorKind::UnknownArgument => format!(
-            "{chapter} has no {flag} switch yet: add it to the Design in {file} (the recipe is \
-             in the book's appendix, under \"Keeping an old design\")"
-        ),
-        _ => {
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
-            format!("{chapter} refuses {flag} on its own: {first}")
-        }
-    })
-}
-
-/// A list of numbers as a sentence: "1, 2 and 3".
-pub fn listed<T: fmt::Display>(items: &[T]) -> String {
-    let words: Vec<String> = items.iter().map(T::to_string).collect();
-    match words.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,10 +260,9 @@ mod tests {
 
     #[test]
     fn a_switch_clap_does_not_know_says_what_to_add() {
-        let e =
-            switch::<bodies::designs::Design>("bodies", "designs.rs", "--nonsense").unwrap_err();
+        let e = switch::<bodies::design::Design>("bodies", "design.rs", "--nonsense").unwrap_err();
         assert!(e.starts_with("bodies has no --nonsense switch yet: add it"), "{e}");
-        let d: bodies::designs::Design = switch("bodies", "designs.rs", "--lagging").unwrap();
+        let d: bodies::design::Design = switch("bodies", "design.rs", "--lagging").unwrap();
         assert!(d.lagging);
     }
 }

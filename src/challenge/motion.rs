@@ -1,22 +1,18 @@
 //! The checks of chapter 1's code challenges, run on the chapter's own swarm.
 
-use bodies::designs::Design;
-use bodies::held::MIDDLE;
-use bodies::reorder::{BREEZE, SWIRL};
+use bodies::design::Design;
+use bodies::pushes::{BREEZE, GRAVITY, MIDDLE, SWIRL};
 use bodies::swarm::{advance, scatter};
-use bodies::table::GRAVITY;
-use world::rng::Stream;
-use world::{Body, Vec2, digest};
+use world::base::streams::{GUSTS, STARTS};
+use world::base::{Stream, digest};
+use world::{Body, Vec2};
 
-use super::{Verdict, listed, switch};
+use super::check::{Verdict, listed, switch};
 
-const FILE: &str = "chapters/bodies/src/designs.rs";
+const FILE: &str = "chapters/bodies/src/design.rs";
 
 /// The swarms every check runs: seeds a student is unlikely to have been handed.
 const SEEDS: [u64; 5] = [3, 19, 42, 77, 1001];
-
-/// The stream the checks draw their own numbers from, far from the chapter's.
-const STREAM: u64 = 90;
 
 /// The tether's strength: `tether` pulls with this share of the offset.
 const PULL: f64 = 0.02;
@@ -43,7 +39,7 @@ pub fn sorted() -> Verdict {
     let names = ["gravity", "breeze", "swirl", "gust 1", "gust 2"];
     let mut widest = 0.0f64;
     for seed in SEEDS {
-        let mut s = Stream::new(seed, STREAM);
+        let mut s = Stream::new(seed, GUSTS);
         let mut pushes: Vec<(&str, Vec2)> =
             names.into_iter().zip([GRAVITY, BREEZE, SWIRL, gust(&mut s), gust(&mut s)]).collect();
         let run = |pushes: &[(&str, Vec2)], design: Design| {
@@ -102,7 +98,7 @@ fn swing(b: &Body) -> f64 {
 pub fn halves() -> Verdict {
     let halves: Design = switch("bodies", FILE, "--halves")?;
     for seed in SEEDS {
-        let mut s = Stream::new(seed, STREAM + 1);
+        let mut s = Stream::new(seed, STARTS);
         let start = Vec2::new(s.between(0.0, 192.0), s.between(0.0, 128.0));
         let speed = Vec2::new(s.between(-2.0, 2.0), s.between(-2.0, 2.0));
         let push = Vec2::new(s.between(-0.5, 0.5), s.between(0.0, 0.5));

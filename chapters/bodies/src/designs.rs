@@ -1,35 +1,13 @@
-//! The law of motion's designs: which step the bodies take, every switch of it run once on the
-//! swarm, and whether it moves the digest.
+//! `designs`: every switch of the law of motion's design run once on the swarm, what it puts
+//! back, and whether it moves the digest.
 
 use std::io::Write;
 
-use clap::Args;
-use world::designs::{Run, Table, report};
-use world::{Body, digest};
+use world::base::digest;
+use world::shell::switches::{Run, Table, report};
 
+use crate::design::Design;
 use crate::swarm::{advance, scatter};
-
-// ANCHOR: design
-/// Which step the bodies take: with no switch, `Body::step`, velocity first. The switch puts
-/// the retired order back, `Body::step_lagging`, the sibling kept beside it.
-#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Design {
-    /// Position first, then velocity: Body::step_lagging, a push shows a tick late
-    #[arg(long, help_heading = "Other rules, which move the digest")]
-    pub lagging: bool,
-}
-
-impl Design {
-    /// One tick of `b`: `push` puts this tick's pushes on it, and the design's law of motion
-    /// spends them. The pushes come as the code that puts them on, not as a total, because
-    /// when in the tick they are taken is part of a law of motion: both laws here take them
-    /// as the tick opens.
-    pub fn tick(self, b: &mut Body, push: impl FnOnce(&mut Body)) {
-        push(b);
-        if self.lagging { b.step_lagging() } else { b.step() }
-    }
-}
-// ANCHOR_END: design
 
 /// The swarm of `swarm`: seed 7, 400 ticks.
 pub fn run(out: &mut dyn Write, clock: bool) -> anyhow::Result<()> {

@@ -1,10 +1,13 @@
 //! The tethered body filmed under both orders side by side: velocity first swinging in place on
 //! the left, position first swinging wider each time on the right until it leaves.
 
-use world::film::Film;
-use world::render::{BLUE, Frame, GREY, INK, PAPER, RED, Rgb, VIEW_H, VIEW_W};
+use world::Body;
+use world::pictures::Frame;
+use world::pictures::film::Film;
+use world::pictures::frame::{VIEW_H, VIEW_W};
+use world::pictures::palette::{BLUE, GREY, INK, PAPER, RED, Rgb};
 
-use crate::held::{MIDDLE, start, swings};
+use crate::pushes::MIDDLE;
 
 /// Screen pixels to a world pixel.
 const ZOOM: i64 = 2;
@@ -28,12 +31,17 @@ const PALETTE: [Rgb; 7] = [PAPER, INK, BLUE, RED, GREY, FLOOR, TETHER];
 const TICK: u16 = 3;
 const HOLD: u16 = 200;
 
-/// One frame a tick from the start (tick 0) to `ticks`.
-pub fn shoot(ticks: u32) -> anyhow::Result<Film> {
+/// One frame a tick from the start (tick 0, both bodies at `start`) to `ticks`, the bodies
+/// after each tick coming from `swings`: velocity first, then lagging.
+pub fn shoot(
+    ticks: u32,
+    start: Body,
+    swings: impl Iterator<Item = (Body, Body)>,
+) -> anyhow::Result<Film> {
     let mut film = Film::new(WIDE as usize, HIGH as usize, ticks + 1, &PALETTE)?;
-    let (mut a, mut b) = (Swing::new(start()), Swing::new(start()));
+    let (mut a, mut b) = (Swing::new(start), Swing::new(start));
     film.add(frame(0, ticks, &a, &b), if ticks == 0 { HOLD } else { TICK })?;
-    for (i, (now_a, now_b)) in swings(ticks).enumerate() {
+    for (i, (now_a, now_b)) in swings.enumerate() {
         a.moved(now_a);
         b.moved(now_b);
         let t = i as u32 + 1;
@@ -44,17 +52,17 @@ pub fn shoot(ticks: u32) -> anyhow::Result<Film> {
 
 /// A body and the furthest it has been to each side so far, in world x.
 struct Swing {
-    body: world::Body,
+    body: Body,
     least: f64,
     most: f64,
 }
 
 impl Swing {
-    fn new(body: world::Body) -> Swing {
+    fn new(body: Body) -> Swing {
         Swing { body, least: body.pos.x, most: body.pos.x }
     }
 
-    fn moved(&mut self, body: world::Body) {
+    fn moved(&mut self, body: Body) {
         self.body = body;
         self.least = self.least.min(body.pos.x);
         self.most = self.most.max(body.pos.x);
@@ -119,11 +127,12 @@ fn panel(f: &mut Frame, x0: i64, title: &str, s: &Swing, c: Rgb) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::held::{start, swings};
 
     #[test]
     fn the_film_has_a_frame_a_tick_and_the_lagging_body_leaves_its_window() {
-        let bytes = shoot(200).unwrap().finish().unwrap();
-        assert_eq!(world::film::frames(&bytes), Ok(201));
+        let bytes = shoot(200, start(), swings(200)).unwrap().finish().unwrap();
+        assert_eq!(world::pictures::film::frames(&bytes), Ok(201));
         // By tick 200 the lagging body is 342 px out: an arrow at the right panel's edge.
         let (_, lagging) = swings(200).last().unwrap();
         let mut s = Swing::new(start());

@@ -4,22 +4,12 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::chart::{self, Axis, Chart, Corner, Line, Rule};
-use world::render::{BLUE, RED, Rgb};
+use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
+use world::pictures::palette::{BLUE, RED, Rgb};
 use world::{Body, Vec2};
 
-use crate::designs::Design;
-
-// ANCHOR: tether
-/// The point the tether pulls toward: the middle of the 192 by 128 window.
-pub const MIDDLE: Vec2 = Vec2::new(96.0, 64.0);
-
-/// A spring to the window's centre: its strength grows in step with the body's distance from
-/// `MIDDLE`, and it always points home.
-pub fn tether(b: &Body) -> Vec2 {
-    MIDDLE.sub(b.pos).scale(0.02)
-}
-// ANCHOR_END: tether
+use crate::design::Design;
+use crate::pushes::{MIDDLE, tether};
 
 /// The held body starts 48 px right of the middle, at rest.
 pub fn start() -> Body {
@@ -46,10 +36,8 @@ pub fn run(
     picture: Option<&Path>,
     film: Option<&Path>,
 ) -> anyhow::Result<()> {
-    if film.is_some() && ticks > FILM_TICKS {
-        anyhow::bail!(
-            "--film draws a frame a tick, at most {FILM_TICKS}; give --ticks {FILM_TICKS} or fewer"
-        );
+    if film.is_some() {
+        world::pictures::film::fits(ticks)?;
     }
     let every = (ticks / 4).max(1);
     let (mut far_a, mut far_b) = (0.0f64, 0.0f64);
@@ -73,14 +61,14 @@ pub fn run(
     writeln!(
         out,
         "started 48.000 px out; the furthest each got in {}: {far_a:.3} and {far_b:.3}",
-        world::cli::count(ticks, "tick", "ticks")
+        world::shell::cli::count(ticks, "tick", "ticks")
     )?;
     if let Some(path) = picture {
         chart(ticks).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     if let Some(path) = film {
-        crate::film::shoot(ticks)?.save(path)?;
+        crate::film::shoot(ticks, start(), swings(ticks))?.save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
@@ -88,9 +76,6 @@ pub fn run(
 
 /// The grey of the rules at the starting offset: darker than the grid behind them.
 const STONE: Rgb = [150, 150, 150];
-
-/// The most ticks `--film` draws: one frame each, so a film stays a few hundred kilobytes.
-pub const FILM_TICKS: u32 = 1000;
 
 /// Offset from the middle against time for both bodies, with the starting offset either side
 /// as grey rules. The lagging body's line leaves the chart, and is cut where it does.

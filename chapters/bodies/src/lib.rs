@@ -7,22 +7,25 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use world::cli::Writes;
-use world::out::Asked;
+use world::shell::cli::Writes;
+use world::shell::files::Asked;
 
+pub mod design;
 pub mod designs;
+pub mod digits;
 mod film;
 pub mod held;
+pub mod pushes;
 pub mod reorder;
 pub mod swarm;
 pub mod table;
 
-use designs::Design;
+use design::Design;
 
 /// Chapter 1 of the book: how a body moves, why the order of a step matters, and how to prove
 /// two runs are the same run. With no subcommand, every experiment runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "bodies", version, after_long_help = world::cli::PROMISES)]
+#[command(name = "bodies", version, after_long_help = world::shell::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -30,12 +33,12 @@ pub struct Cli {
 
 /// A number of ticks: at least one, at most a million.
 fn ticks(s: &str) -> Result<u32, String> {
-    world::cli::whole(s, "ticks", 1, 1_000_000).map(|n| n as u32)
+    world::shell::cli::whole(s, "ticks", 1, 1_000_000).map(|n| n as u32)
 }
 
 /// A number of maps to walk: at least one, at most a million.
 fn walks(s: &str) -> Result<u32, String> {
-    world::cli::whole(s, "walks", 1, 1_000_000).map(|n| n as u32)
+    world::shell::cli::whole(s, "walks", 1, 1_000_000).map(|n| n as u32)
 }
 
 #[derive(Subcommand, Debug)]
@@ -68,24 +71,24 @@ pub enum Mode {
         ticks: u32,
         /// Also chart both paths (offset from the middle against time) into this SVG; a long
         /// run is thinned to the points the chart can show, so any run makes a small file.
-        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         picture: Option<PathBuf>,
         /// Also film both bodies side by side, a frame a tick, into this animated PNG (at most
         /// 1000 ticks).
-        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         film: Option<PathBuf>,
     },
     /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
     /// float's bits agree on every tick.
     Swarm {
         /// The seed the bodies are placed and launched from.
-        #[arg(long, default_value = "7", value_parser = world::cli::seed, allow_hyphen_values = true)]
+        #[arg(long, default_value = "7", value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
         seed: u64,
         /// Ticks to run: 1 to 1,000,000 (a million take some minutes).
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw the first run's trails and final places into this PNG.
-        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         picture: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -101,7 +104,7 @@ pub enum Mode {
     /// never do, and the gap between them grows.
     Clash {
         /// The seed the bodies are placed and launched from.
-        #[arg(long, default_value = "7", value_parser = world::cli::seed, allow_hyphen_values = true)]
+        #[arg(long, default_value = "7", value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
         seed: u64,
         #[command(flatten)]
         design: Design,
@@ -147,26 +150,6 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Reorder { walks }) => reorder::run(out, walks),
         Some(Mode::Clash { seed, design }) => swarm::clash(out, seed, design),
         Some(Mode::Designs { clock }) => designs::run(out, clock),
-        None => world::cli::in_order::<Cli>("bodies", BOOK_ORDER, out, run),
-    }
-}
-
-/// A float to 17 significant digits, enough to tell any two doubles apart.
-pub fn sig17(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
-    }
-    let int_digits = libm::floor(libm::log10(x.abs())) as i32 + 1;
-    let decimals = (17 - int_digits).max(0) as usize;
-    format!("{x:.decimals$}")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn sig17_counts_digits_not_decimals() {
-        assert_eq!(super::sig17(111.0966136493531), "111.09661364935310");
-        assert_eq!(super::sig17(0.4), "0.40000000000000002");
-        assert_eq!(super::sig17(-0.4), "-0.40000000000000002");
+        None => world::shell::cli::in_order::<Cli>("bodies", BOOK_ORDER, out, run),
     }
 }

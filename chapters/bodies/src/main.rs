@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    world::cli::main("bodies", bodies::run)
+    world::shell::cli::main("bodies", bodies::run)
 }

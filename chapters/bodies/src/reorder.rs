@@ -5,14 +5,8 @@ use std::io::Write;
 
 use world::Vec2;
 
-use crate::table::GRAVITY;
-
-// ANCHOR: pushes
-/// A sideways gust that also lifts a little.
-pub const BREEZE: Vec2 = Vec2::new(0.12, -0.2);
-/// A small eddy, back and down.
-pub const SWIRL: Vec2 = Vec2::new(-0.05, 0.1);
-// ANCHOR_END: pushes
+use crate::digits::sig17;
+use crate::pushes::{BREEZE, GRAVITY, SWIRL};
 
 const NAMED: [(&str, Vec2); 3] = [("gravity", GRAVITY), ("breeze", BREEZE), ("swirl", SWIRL)];
 
@@ -35,13 +29,7 @@ pub fn run(out: &mut dyn Write, walks: u32) -> anyhow::Result<()> {
     for order in ORDERS {
         let y = total(order.iter().map(|&i| NAMED[i].1)).y;
         let names: Vec<&str> = order.iter().map(|&i| NAMED[i].0).collect();
-        writeln!(
-            out,
-            "  {:<26} {}  bits {:016x}",
-            names.join(" + "),
-            crate::sig17(y),
-            y.to_bits()
-        )?;
+        writeln!(out, "  {:<26} {}  bits {:016x}", names.join(" + "), sig17(y), y.to_bits())?;
         seen.insert(y.to_bits());
     }
     writeln!(out)?;

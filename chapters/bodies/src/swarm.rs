@@ -4,19 +4,19 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::cli::yes;
-use world::progress::Progress;
-use world::render::{Frame, GREY, INK};
-use world::rng::Stream;
-use world::{Body, Vec2, digest};
+use world::base::streams::SWARM;
+use world::base::{Stream, digest};
+use world::pictures::Frame;
+use world::pictures::palette::{GREY, INK};
+use world::shell::cli::yes;
+use world::shell::progress::Progress;
+use world::{Body, Vec2};
 
-use crate::designs::Design;
-use crate::held::tether;
-use crate::reorder::{BREEZE, SWIRL};
-use crate::table::GRAVITY;
+use crate::design::Design;
+use crate::digits::sig17;
+use crate::pushes::{BREEZE, GRAVITY, SWIRL, tether};
 
-/// The stream the swarm is placed and launched from.
-const SWARM_STREAM: u64 = 2;
+/// Bodies in the swarm.
 const SWARM_SIZE: usize = 24;
 
 // ANCHOR: scatter
@@ -24,7 +24,7 @@ const SWARM_SIZE: usize = 24;
 /// tick in each direction. Every number comes off one stream in one order, so the seed decides
 /// all of them.
 pub fn scatter(seed: u64) -> Vec<Body> {
-    let mut s = Stream::new(seed, SWARM_STREAM);
+    let mut s = Stream::new(seed, SWARM);
     (0..SWARM_SIZE)
         .map(|_| {
             let pos = Vec2::new(s.between(16.0, 176.0), s.between(16.0, 112.0));
@@ -76,7 +76,7 @@ pub fn twice(
     design: Design,
     picture: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let span = world::cli::count(ticks, "tick", "ticks");
+    let span = world::shell::cli::count(ticks, "tick", "ticks");
     writeln!(out, "seed {seed}, {SWARM_SIZE} tethered bodies, {span}, the same run made twice")?;
     writeln!(out)?;
     writeln!(out, " tick  frame (1st)   frame (2nd)   numbers (1st)     numbers (2nd)")?;
@@ -107,8 +107,8 @@ pub fn twice(
     writeln!(out, "frame hashes equal on all {span}:  {}", yes(frames))?;
     writeln!(out, "number hashes equal on all {span}: {}", yes(numbers))?;
     writeln!(out)?;
-    writeln!(out, "body 0's y after tick {ticks}, 1st run: {}", crate::sig17(one[0].pos.y))?;
-    writeln!(out, "body 0's y after tick {ticks}, 2nd run: {}", crate::sig17(two[0].pos.y))?;
+    writeln!(out, "body 0's y after tick {ticks}, 1st run: {}", sig17(one[0].pos.y))?;
+    writeln!(out, "body 0's y after tick {ticks}, 2nd run: {}", sig17(two[0].pos.y))?;
     if let Some(path) = picture {
         // And where each one ends, in ink.
         for b in &one {

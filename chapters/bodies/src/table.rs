@@ -4,12 +4,10 @@ use std::io::Write;
 
 use world::{Body, Vec2};
 
-use crate::designs::Design;
+use crate::design::Design;
+use crate::pushes::GRAVITY;
 
 // ANCHOR: falling
-/// Gravity for the hand table: velocity gains 0.5 px a tick downward on every tick.
-pub const GRAVITY: Vec2 = Vec2::new(0.0, 0.5);
-
 /// The body the hand table follows: 24 px in, 8 px down, moving right at 2 px a tick.
 pub fn falling() -> Body {
     Body::new(Vec2::new(24.0, 8.0), Vec2::new(2.0, 0.0))
@@ -17,6 +15,8 @@ pub fn falling() -> Body {
 // ANCHOR_END: falling
 
 // ANCHOR: table
+/// The falling body, one row a tick: what was pushed, the velocity and the position after
+/// the step.
 pub fn table(out: &mut dyn Write, ticks: u32, design: Design) -> anyhow::Result<()> {
     let mut b = falling();
     writeln!(out, "tick   push this tick     velocity now        position now")?;

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use world::testing;
+use world::shell::testing;
 
 fn bodies(args: &[&str]) -> (i32, String, String) {
     bodies_with(args, &[])

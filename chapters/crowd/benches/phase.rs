@@ -11,14 +11,15 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
-use world::beast::{Design, World};
+use world::beast::{Design, Settings, World};
 use world::lanes::Isa;
 
 const WARM: u32 = 20;
 const SPAN: u64 = 80;
 
 fn warmed(design: Design, crew: usize, isa: Isa) -> World {
-    let mut w = World::found(5, 150, 100, 3000, design, crew).expect("the crowd fits").on(isa);
+    let settings = Settings::new(crew, isa);
+    let mut w = World::found(5, 150, 100, 3000, design, settings).expect("the crowd fits");
     for _ in 0..WARM {
         w.tick();
     }
@@ -46,12 +47,12 @@ fn case(g: &mut BenchmarkGroup<WallTime>, name: &str, design: Design, crew: usiz
 
 fn phase(c: &mut Criterion) {
     let mut g = c.benchmark_group("tick at 3000");
-    let narrow = Design { narrow: true, ..Design::NOW };
+    let narrow = Design { narrow: true, ..Design::default() };
     let cases = [
-        ("was", Design::WAS, 1),
+        ("was", Design::was(), 1),
         ("now, narrow", narrow, 1),
-        ("now, crew 1", Design::NOW, 1),
-        ("now, crew 2", Design::NOW, 2),
+        ("now, crew 1", Design::default(), 1),
+        ("now, crew 2", Design::default(), 2),
     ];
     for (name, design, crew) in cases {
         case(&mut g, name, design, crew, Isa::best());
@@ -61,14 +62,14 @@ fn phase(c: &mut Criterion) {
 
 fn lanes(c: &mut Criterion) {
     let mut g = c.benchmark_group("tick at 3000, third round");
-    let alone = Design { alone: true, ..Design::NOW };
+    let alone = Design { alone: true, ..Design::default() };
     for crew in [1, 2] {
         case(&mut g, &format!("alone, crew {crew}"), alone, crew, Isa::best());
         for isa in Isa::every() {
             case(
                 &mut g,
                 &format!("four at once, {}, crew {crew}", isa.name()),
-                Design::NOW,
+                Design::default(),
                 crew,
                 isa,
             );

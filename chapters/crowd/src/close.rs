@@ -1,15 +1,16 @@
 //! A window onto the valley, close enough to tell a creature from a plant from litter, with a
 //! key beside it: the still at the end of a run, and the film of the run through the same window.
 
+use world::base::Land;
 use world::beast::World;
 use world::beast::creature::Eye;
-use world::beast::fan::{self, BLANK_FAN, Fan};
+use world::beast::fan::{BLANK_FAN, Cast, Fan};
 use world::beast::habitat::PLANT_CAP;
 use world::beast::kind::{FAN, RAY_GAP, SIGHT, STRIDE};
-use world::beast::view::{Build, Hit, View};
-use world::film::Film;
-use world::render::{Frame, INK, PAPER, RED, Rgb};
-use world::terra::Land;
+use world::beast::view::{Flat, Hit, View};
+use world::pictures::Frame;
+use world::pictures::film::Film;
+use world::pictures::palette::{INK, PAPER, RED, Rgb};
 
 /// The window's size in cells, and screen pixels to a cell side.
 pub const COLS: i64 = 32;
@@ -223,7 +224,8 @@ fn key(f: &mut Frame, film: bool) {
 /// death.
 pub fn fans(w: &World, win: Window) -> Vec<(Eye, Fan)> {
     let cells: Vec<(i64, i64)> = w.roster.live.iter().map(|c| c.cell()).collect();
-    let view = View::new(Build::Flat, &w.hab, &cells);
+    let mut view = Flat::default();
+    view.refill(&w.hab, &cells);
     let gone = vec![false; cells.len()];
     let near = |c: &world::beast::Creature| {
         let (x, y) = c.cell();
@@ -232,7 +234,7 @@ pub fn fans(w: &World, win: Window) -> Vec<(Eye, Fan)> {
     let mut out = Vec::new();
     for (i, c) in w.roster.live.iter().enumerate().filter(|(_, c)| near(c)) {
         let mut rays = BLANK_FAN;
-        fan::cast(&view, &w.hab.ground, c.eye(), i as u32, &gone, &mut rays);
+        View::cast(&view, &w.hab.ground, c.eye(), i as u32, &gone, &mut rays, Cast::Quick);
         out.push((c.eye(), rays));
     }
     out

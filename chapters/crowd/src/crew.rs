@@ -1,16 +1,17 @@
 //! The same run with the fans cast wide on 1, 2, 4, 8 and 16 threads, against the run cast
 //! narrow in roster order: the digest of each, and whether it is the same run.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 
-use world::beast::Design;
-use world::chart::{self, Axis, Chart, Corner, Line};
-use world::cli::yes;
-use world::progress::Progress;
-use world::render::{BLUE, RED};
+use world::beast::{Design, Settings, World};
+use world::pictures::chart::{self, Axis, Chart, Corner, Line};
+use world::pictures::palette::{BLUE, RED};
+use world::shell::cli::yes;
+use world::shell::progress::Progress;
 
-use crate::town::{COLS, CROWD, ROWS, found, run_for, timed};
+use crate::scene::{COLS, CROWD, ROWS, found};
+use crate::timed::{run_for, timed};
 
 pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
 
@@ -20,35 +21,20 @@ pub fn run(
     out: &mut dyn Write,
     ticks: u32,
     design: Design,
+    settings: Settings,
     clock: bool,
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
     let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
     let progress = Progress::new("crew", runs * u64::from(ticks));
-    let mut narrow = found(CROWD, ROWS, Design { narrow: true, loose: false, ..design }, 1)?;
+    let narrow_design = Design { narrow: true, loose: false, ..design };
+    let mut narrow = found(CROWD, ROWS, narrow_design, settings.with_crew(1))?;
     run_for(&mut narrow, ticks, &progress);
     let want = narrow.digest();
-    writeln!(
-        out,
-        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} starved",
-        world::cli::count(ticks, "tick", "ticks"),
-        narrow.roster.counts.run.struck
-    )?;
-    writeln!(out, "  cast narrow, each fan at its creature's turn: {want}")?;
-    if design.loose {
-        writeln!(out, "  below, the fans are cast first and never cast again after a death")?;
-    } else {
-        writeln!(out, "  below, the fans are cast first and cast again near a death")?;
-    }
-    writeln!(out)?;
-    writeln!(
-        out,
-        "  {:>5}  {:>16}  {:>12}  {:>10}",
-        "crew", "digest", "the same run", "cast again"
-    )?;
+    heading(out, ticks, &narrow, design)?;
     let mut times = Vec::new();
     for crew in CREWS {
-        let mut w = found(CROWD, ROWS, design, crew)?;
+        let mut w = found(CROWD, ROWS, design, settings.with_crew(crew))?;
         progress.say(format!("{crew} kept threads"));
         let kept = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let got = w.digest();
@@ -56,7 +42,8 @@ pub fn run(
         writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {:>10}", w.roster.counts.run.recast)?;
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.
-            let mut w = found(CROWD, ROWS, Design { scoped: true, ..design }, crew)?;
+            let scoped = Design { scoped: true, ..design };
+            let mut w = found(CROWD, ROWS, scoped, settings.with_crew(crew))?;
             progress.say(format!("{crew} threads made per phase"));
             let scoped = timed(&mut w, ticks, &progress).phase_ms(ticks);
             anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");
@@ -64,16 +51,41 @@ pub fn run(
         }
     }
     if clock {
-        writeln!(out)?;
-        writeln!(out, "  the phase, timed here, ms a tick:")?;
-        writeln!(out, "  {:>5}  {:>12}  {:>14}", "crew", "kept threads", "made per phase")?;
-        for &(crew, kept, scoped) in &times {
-            writeln!(out, "  {crew:>5}  {kept:>12.3}  {scoped:>14.3}")?;
-        }
+        print_times(out, &times)?;
     }
     if let Some(path) = chart {
         draw(&times).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The lines above the table: the run cast narrow, which every crew must match, and how the
+/// fans below are cast.
+fn heading(out: &mut dyn Write, ticks: u32, narrow: &World, design: Design) -> io::Result<()> {
+    writeln!(
+        out,
+        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} starved",
+        world::shell::cli::count(ticks, "tick", "ticks"),
+        narrow.roster.counts.run.struck
+    )?;
+    writeln!(out, "  cast narrow, each fan at its creature's turn: {}", narrow.digest())?;
+    if design.loose {
+        writeln!(out, "  below, the fans are cast first and never cast again after a death")?;
+    } else {
+        writeln!(out, "  below, the fans are cast first and cast again near a death")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "  {:>5}  {:>16}  {:>12}  {:>10}", "crew", "digest", "the same run", "cast again")
+}
+
+/// The timings, a row a crew: kept threads against threads made every phase.
+fn print_times(out: &mut dyn Write, times: &[(usize, f64, f64)]) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "  the phase, timed here, ms a tick:")?;
+    writeln!(out, "  {:>5}  {:>12}  {:>14}", "crew", "kept threads", "made per phase")?;
+    for &(crew, kept, scoped) in times {
+        writeln!(out, "  {crew:>5}  {kept:>12.3}  {scoped:>14.3}")?;
     }
     Ok(())
 }

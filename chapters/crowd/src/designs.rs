@@ -3,29 +3,31 @@
 
 use std::io::Write;
 
-use world::beast::Design;
-use world::designs::{Run, Table, report};
-use world::progress::Progress;
+use world::beast::{Design, Settings};
+use world::shell::progress::Progress;
+use world::shell::switches::{Run, Table, report};
 
-use crate::town::{COLS, CROWD, ROWS, found, timed};
+use crate::scene::{COLS, CROWD, ROWS, found};
+use crate::timed::timed;
 
-/// `crew`: the threads every run casts its fans on, or None for the machine's cores.
+/// Every run casts its fans on the crew of `settings`, which the table's first line names when
+/// `--crew` asked for it (`crew_asked`).
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
     clock: bool,
-    crew: Option<usize>,
+    settings: Settings,
+    crew_asked: bool,
 ) -> anyhow::Result<()> {
     let spend = if ticks == 120 { "spend".to_string() } else { format!("spend --ticks {ticks}") };
     let mut about =
         format!("{spend}: {ticks} ticks of the {COLS}x{ROWS} valley with {CROWD} creatures");
-    if let Some(n) = crew {
-        about.push_str(&format!(", the fans cast on {n} thread(s)"));
+    if crew_asked {
+        about.push_str(&format!(", the fans cast on {} thread(s)", settings.crew));
     }
-    let crew = crew.unwrap_or_else(crate::cores);
     let table = Table { package: "crowd", run: &spend, about: &about, unit: "ms a tick" };
     report::<Design>(out, &table, clock, |design| {
-        let mut w = found(CROWD, ROWS, design, crew)?;
+        let mut w = found(CROWD, ROWS, design, settings)?;
         let time = timed(&mut w, ticks, &Progress::none()).phase_ms(ticks);
         Ok(Run { digest: w.digest(), time })
     })

@@ -4,13 +4,14 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::beast::Design;
 use world::beast::brain::MULTIPLIES;
-use world::chart::{self, Axis, Chart, Corner, Line, Rule};
-use world::progress::Progress;
-use world::render::{BLUE, RED, Rgb};
+use world::beast::{Design, Settings};
+use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
+use world::pictures::palette::{BLUE, RED, Rgb};
+use world::shell::progress::Progress;
 
-use crate::town::{BUDGET_MS, COLS, CROWD, ROWS, found, timed};
+use crate::scene::{BUDGET_MS, COLS, CROWD, ROWS, found};
+use crate::timed::timed;
 
 pub const TIMES: [u32; 4] = [1, 2, 5, 10];
 
@@ -18,30 +19,18 @@ pub fn run(
     out: &mut dyn Write,
     ticks: u32,
     design: Design,
-    crew: usize,
+    settings: Settings,
     clock: bool,
     more: &[u32],
     chart: Option<&Path>,
 ) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "the {COLS}-wide valley at {} times its length, each run for {}",
-        list(&TIMES, more),
-        world::cli::count(ticks, "tick", "ticks")
-    )?;
-    writeln!(out)?;
-    write!(
-        out,
-        "  {:>6} {:>6} {:>8} {:>9} {:>12} {:>13}",
-        "cols", "rows", "cells", "creatures", "strides", "multiply-adds"
-    )?;
-    writeln!(out, "{}", if clock { "    ms a tick" } else { "" })?;
+    heading(out, ticks, more, clock)?;
     let mut times = Vec::new();
     let progress = Progress::new("fit", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
     for k in TIMES.iter().chain(more) {
         let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
         progress.say(format!("{crowd} creatures"));
-        let mut w = found(crowd, rows, design, crew)?;
+        let mut w = found(crowd, rows, design, settings)?;
         let c = timed(&mut w, ticks, &progress);
         write!(
             out,
@@ -64,13 +53,31 @@ pub fn run(
         "  ray strides: what the closing tick's fans took; multiply-adds: one pass each"
     )?;
     if clock {
-        writeln!(out, "  ms a tick: the creature phase, timed here on {crew} thread(s)")?;
+        let threads = settings.threads(design);
+        writeln!(out, "  ms a tick: the creature phase, timed here on {threads} thread(s)")?;
     }
     if let Some(path) = chart {
         draw(&times).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
+}
+
+/// The lines above the table: the valleys, and the columns.
+fn heading(out: &mut dyn Write, ticks: u32, more: &[u32], clock: bool) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "the {COLS}-wide valley at {} times its length, each run for {}",
+        list(&TIMES, more),
+        world::shell::cli::count(ticks, "tick", "ticks")
+    )?;
+    writeln!(out)?;
+    write!(
+        out,
+        "  {:>6} {:>6} {:>8} {:>9} {:>12} {:>13}",
+        "cols", "rows", "cells", "creatures", "strides", "multiply-adds"
+    )?;
+    writeln!(out, "{}", if clock { "    ms a tick" } else { "" })
 }
 
 /// An orange for the second rule, told apart from the red one.

@@ -13,38 +13,35 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use world::beast::Design;
-use world::designs::{switches, together};
-use world::progress::Progress;
+use world::beast::design::LANES;
+use world::shell::progress::Progress;
+use world::shell::switches::{by_heading, moves_digest, switches, together};
 
 /// What one run executed: in all, inside the fans, and inside `tanh` (with the `expm1` it calls).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Count {
+pub struct Counted {
     pub all: u64,
     pub fans: u64,
     pub tanh: u64,
 }
 
-/// The functions each column counts, by the start of their names: every way of casting a fan,
-/// and `libm`'s `tanh`. A call into one of them from outside the group is counted with all
-/// it calls in turn; a call from one to another of the same group is not counted twice.
-const FANS: &str = "world::beast::fan::cast";
+/// The functions each column counts, by the start of their names: the one function every fan
+/// of the phase is cast through (`Sight::cast`, kept a call of its own for this), and `libm`'s
+/// `tanh`. A call into one of them from outside the group is counted with all it calls in turn;
+/// a call from one to another of the same group is not counted twice.
+const FANS: &str = "world::beast::sight::Sight::cast";
 const TANH: &str = "libm::math::tanh::tanh";
 
-/// The rounds of the design, in the order `--help` lists them: each heading but the one for
-/// changes of rule, with its switches.
+/// The rounds of the design, in the order `--help` lists them: each heading whose switches
+/// keep the digest, with its switches.
 fn rounds() -> Vec<(String, Vec<String>)> {
-    let mut rounds: Vec<(String, Vec<String>)> = Vec::new();
-    for s in switches::<Design>() {
-        let Some(heading) = s.heading else { continue };
-        if heading.starts_with("Other rules") {
-            continue;
-        }
-        match rounds.last_mut() {
-            Some((h, flags)) if *h == heading => flags.push(s.flag),
-            _ => rounds.push((heading, vec![s.flag])),
-        }
-    }
-    rounds
+    by_heading(switches::<Design>())
+        .into_iter()
+        .filter(|(heading, _)| heading.is_some() && !moves_digest(heading.as_deref()))
+        .map(|(heading, group)| {
+            (heading.unwrap_or_default(), group.into_iter().map(|s| s.flag).collect())
+        })
+        .collect()
 }
 
 /// How many rounds there are, for `--round`'s limit.
@@ -52,7 +49,33 @@ pub fn round_count() -> usize {
     rounds().len()
 }
 
+/// One row of the table: what it is called, and the switches its run of `spend` is given.
+type Row = (String, Vec<String>);
+
+/// Counts round `round`'s rows under callgrind, `ticks` ticks each, and prints them.
 pub fn run(out: &mut dyn Write, ticks: u32, round: usize) -> anyhow::Result<()> {
+    let exe = runnable()?;
+    let all = rounds();
+    let (heading, flags) = all.get(round - 1).ok_or_else(|| {
+        anyhow::anyhow!("there are {} rounds: give 1 to {}", all.len(), all.len())
+    })?;
+    // The brains in lanes came after the rounds before them, and their `tanh` is not libm's
+    // function, where callgrind finds it: so a round before the lanes is counted with every
+    // brain thinking alone, as it did when that round was made.
+    let before_lanes = heading != LANES;
+    let rows = planned(flags, before_lanes);
+    let progress = Progress::new("instructions", rows.len() as u64);
+    let mut counts = Vec::new();
+    for (label, flags) in &rows {
+        progress.say(format!("{label} under callgrind"));
+        counts.push(count(&exe, ticks, flags)?);
+        progress.step();
+    }
+    print(out, ticks, heading, &rows, &counts, before_lanes)
+}
+
+/// The crowd binary this is, on a machine with valgrind: or why the counting cannot run.
+fn runnable() -> anyhow::Result<std::path::PathBuf> {
     let exe = std::env::current_exe()?;
     anyhow::ensure!(
         exe.file_stem().is_some_and(|s| s == "crowd"),
@@ -64,36 +87,37 @@ pub fn run(out: &mut dyn Write, ticks: u32, round: usize) -> anyhow::Result<()> 
         "valgrind is not installed or not on PATH: the instructions are counted by its \
          callgrind tool (on Debian or Ubuntu, `apt install valgrind`)"
     );
-    let all = rounds();
-    let (heading, flags) = all.get(round - 1).ok_or_else(|| {
-        anyhow::anyhow!("there are {} rounds: give 1 to {}", all.len(), all.len())
-    })?;
-    let mut rows: Vec<(String, Vec<String>)> = vec![("none".into(), vec![])];
+    Ok(exe)
+}
+
+/// The rows of a round of `flags`: no switch, each switch alone, and as many at once as go
+/// together; every one with `--alone` when the round came before the brains in lanes.
+fn planned(flags: &[String], before_lanes: bool) -> Vec<Row> {
+    let mut rows: Vec<Row> = vec![("none".into(), vec![])];
     rows.extend(flags.iter().map(|f| (f.clone(), vec![f.clone()])));
     let names: Vec<&str> = flags.iter().map(String::as_str).collect();
     let at_once = together::<Design>(&names);
     if at_once.len() > 1 {
         rows.push(("at once".into(), at_once.iter().map(|f| f.to_string()).collect()));
     }
-
-    // The brains in lanes came after the rounds before them, and their `tanh` is not libm's
-    // function, where callgrind finds it: so a round before the lanes is counted with every
-    // brain thinking alone, as it did when that round was made.
-    let before_lanes = !heading.contains("four brains at once");
     if before_lanes {
         for (_, flags) in &mut rows {
             flags.push("--alone".into());
         }
     }
+    rows
+}
 
-    let progress = Progress::new("instructions", rows.len() as u64);
-    let mut counts = Vec::new();
-    for (label, flags) in &rows {
-        progress.say(format!("{label} under callgrind"));
-        counts.push(count(&exe, ticks, flags)?);
-        progress.step();
-    }
-
+/// The table: each row's instructions in all, in casting fans and in `tanh`, in billions, with
+/// each part's share of its row's total.
+fn print(
+    out: &mut dyn Write,
+    ticks: u32,
+    heading: &str,
+    rows: &[Row],
+    counts: &[Counted],
+    before_lanes: bool,
+) -> anyhow::Result<()> {
     writeln!(
         out,
         "instructions run by `spend --ticks {ticks} --crew 1`, counted by callgrind, in billions"
@@ -102,7 +126,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, round: usize) -> anyhow::Result<()> 
     writeln!(out, "  {:<10}  {:>7}  {:>12}  {:>12}", "switch", "all", "casting fans", "tanh")?;
     let billions = |n: u64| n as f64 / 1e9;
     let share = |n: u64, of: u64| 100.0 * n as f64 / of.max(1) as f64;
-    for (i, ((label, flags), c)) in rows.iter().zip(&counts).enumerate() {
+    for (i, ((label, flags), c)) in rows.iter().zip(counts).enumerate() {
         if i == 1 {
             writeln!(out, "  {heading}")?;
         }
@@ -127,7 +151,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, round: usize) -> anyhow::Result<()> 
 }
 
 /// Runs `spend` with these switches under callgrind and reads what it counted.
-fn count(exe: &Path, ticks: u32, flags: &[String]) -> anyhow::Result<Count> {
+fn count(exe: &Path, ticks: u32, flags: &[String]) -> anyhow::Result<Counted> {
     let file = std::env::temp_dir().join(format!("crowd-callgrind-{}.out", std::process::id()));
     let mut args = vec!["spend".to_string(), "--ticks".into(), ticks.to_string()];
     // A phase cast in the walk has no crew to set; every other runs on one thread.
@@ -157,12 +181,12 @@ fn count(exe: &Path, ticks: u32, flags: &[String]) -> anyhow::Result<Count> {
 
 /// Reads a callgrind profile: the run's total from its `summary:` or `totals:` line, and for
 /// each group the inclusive cost of the calls into it from outside it.
-pub fn tally(text: &str) -> Result<Count, String> {
+pub fn tally(text: &str) -> Result<Counted, String> {
     let mut names: BTreeMap<&str, &str> = BTreeMap::new();
     let mut positions = 1;
     let (mut caller, mut callee) = ("", "");
     let mut call_next = false;
-    let mut c = Count::default();
+    let mut c = Counted::default();
     for line in text.lines() {
         if let Some(p) = line.strip_prefix("positions:") {
             positions = p.split_whitespace().count().max(1);
@@ -215,8 +239,8 @@ mod tests {
     use super::*;
 
     /// A profile in callgrind's own format, names compressed as callgrind writes them: the
-    /// walk calls the fan twice (300 and 200 instructions, the fan's call to its plain cast
-    /// inside those), and the brain calls tanh once, and tanh calls expm1.
+    /// walk casts a fan twice (300 and 200 instructions, the cast's call into the view and a
+    /// cast inside a cast among them), and the brain calls tanh once, and tanh calls expm1.
     const PROFILE: &str = "\
 version: 1
 creator: callgrind-3.19.0
@@ -227,8 +251,8 @@ summary: 2000
 fl=(1) roster.rs
 fn=(1) world::beast::roster::Roster::walk
 10 40
-cfl=(2) fan.rs
-cfn=(2) world::beast::fan::cast
+cfl=(2) sight.rs
+cfn=(2) world::beast::sight::Sight::cast
 calls=1 12
 +1 300
 cfn=(2)
@@ -241,9 +265,12 @@ calls=1 5
 fl=(2)
 fn=(2)
 12 20
-cfn=(4) world::beast::fan::cast_strides
+cfn=(4) <world::beast::view::flat::Flat as world::beast::view::View>::cast
 calls=1 40
 +1 120
+cfn=(2)
+calls=1 12
++1 50
 
 fl=(3) brain.rs
 fn=(3)
@@ -258,7 +285,7 @@ totals: 2000
 
     #[test]
     fn a_profile_is_read_into_its_three_counts() {
-        assert_eq!(tally(PROFILE), Ok(Count { all: 2000, fans: 500, tanh: 100 }));
+        assert_eq!(tally(PROFILE), Ok(Counted { all: 2000, fans: 500, tanh: 100 }));
     }
 
     #[test]

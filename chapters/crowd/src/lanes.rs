@@ -5,12 +5,13 @@
 use std::io::Write;
 
 use world::beast::brain::{BYTES, FINISH_BYTES, SETTLED_BYTES, SQUASHES};
-use world::beast::roster::Tally;
-use world::beast::{Design, World};
-use world::lanes::pack::LANES;
-use world::progress::Progress;
+use world::beast::pack::LANES;
+use world::beast::roster::Count;
+use world::beast::{Design, Settings, World};
+use world::shell::progress::Progress;
 
-use crate::town::{CROWD, ROWS, found, run_for};
+use crate::scene::{CROWD, ROWS, found};
+use crate::timed::run_for;
 
 /// Hidden units a four-lane `tanh` call squashes for a creature thinking alone: its own twelve,
 /// four at a time.
@@ -24,7 +25,7 @@ struct Reads {
     walk: u64,
 }
 
-fn reads(t: &Tally) -> Reads {
+fn reads(t: &Count) -> Reads {
     let (settled, finish, whole) = (SETTLED_BYTES as u64, FINISH_BYTES as u64, BYTES as u64);
     let walk = t.finished * finish + t.whole * whole;
     if t.packs == 0 {
@@ -41,11 +42,12 @@ fn reads(t: &Tally) -> Reads {
     }
 }
 
-pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+/// Both designs on one thread, with the lanes on the instructions of `settings`.
+pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Result<()> {
     let mut runs: Vec<World> = Vec::new();
     let progress = Progress::new("lanes", 2 * u64::from(ticks));
-    for design in [Design { alone: true, ..Design::NOW }, Design::NOW] {
-        let mut w = found(CROWD, ROWS, design, 1)?;
+    for design in [Design { alone: true, ..Design::default() }, Design::default()] {
+        let mut w = found(CROWD, ROWS, design, settings.with_crew(1))?;
         run_for(&mut w, ticks, &progress);
         runs.push(w);
     }

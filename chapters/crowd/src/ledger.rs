@@ -3,25 +3,31 @@
 
 use std::io::Write;
 
-use world::beast::{Design, World};
-use world::ledger;
-use world::progress::Progress;
+use world::beast::ledger;
+use world::beast::{Design, Settings, World};
+use world::shell::progress::Progress;
 
-use crate::town::{CROWD, ROWS, found};
+use crate::scene::{CROWD, ROWS, found};
 
 /// The first round's designs, each row with one more of its four changes than the row above,
 /// and what they are called. The first row is the phase as first wired; the rest cast each fan
 /// in its creature's turn, as that round did, and have the rest of the phase as it now stands,
 /// which allocates nothing the first round did not.
 pub fn rows() -> [(&'static str, Design); 5] {
-    let first =
-        Design { maps: true, fresh: true, twice: true, wordy: true, narrow: true, ..Design::NOW };
+    let first = Design {
+        maps: true,
+        fresh: true,
+        twice: true,
+        wordy: true,
+        narrow: true,
+        ..Design::default()
+    };
     let flat = Design { maps: false, ..first };
     let kept = Design { fresh: false, ..flat };
     let one = Design { twice: false, ..kept };
     let yes = Design { wordy: false, ..one };
     [
-        ("as first wired", Design::WAS),
+        ("as first wired", Design::was()),
         ("the view in flat rows, not maps", flat),
         ("one view refilled, not a new one a tick", kept),
         ("one view for the minds too, not two", one),
@@ -44,13 +50,14 @@ pub fn counted(w: &mut World, ticks: u32) -> (u64, u64, u32) {
     (all, late, ticks - from)
 }
 
-pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+/// Every row on its own crew, with the lanes on the instructions of `settings`.
+pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Result<()> {
     anyhow::ensure!(
         ledger::installed(),
-        "this binary does not install world::ledger::Counting as its global allocator, so \
+        "this binary does not install world::beast::ledger::Counting as its global allocator, so \
          there is nothing to count"
     );
-    let span = world::cli::count(ticks, "tick", "ticks");
+    let span = world::shell::cli::count(ticks, "tick", "ticks");
     writeln!(out, "heap allocations inside the creature phase, {CROWD} creatures, {span}")?;
     writeln!(out)?;
     writeln!(
@@ -60,11 +67,11 @@ pub fn run(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
     )?;
     let mut designs: Vec<(&str, Design, usize)> =
         rows().into_iter().map(|(name, d)| (name, d, 1)).collect();
-    designs.push(("and the fans cast wide on 2 kept threads", Design::NOW, 2));
+    designs.push(("and the fans cast wide on 2 kept threads", Design::default(), 2));
     let progress = Progress::new("ledger", designs.len() as u64);
     for (name, design, crew) in designs {
         progress.say(name.to_string());
-        let mut w = found(CROWD, ROWS, design, crew)?;
+        let mut w = found(CROWD, ROWS, design, settings.with_crew(crew))?;
         let (all, late, late_ticks) = counted(&mut w, ticks);
         let per_tick = all as f64 / f64::from(ticks);
         let each = per_tick / w.roster.live.len().max(1) as f64;

@@ -9,10 +9,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use world::beast::Design;
-use world::cli::{Writes, whole};
+use world::beast::{Design, Settings};
 use world::lanes::Isa;
-use world::out::Asked;
+use world::shell::cli::{Writes, whole};
+use world::shell::files::Asked;
 
 mod close;
 mod crew;
@@ -21,17 +21,19 @@ mod fit;
 mod instructions;
 mod lanes;
 mod ledger;
+mod picture;
 mod profile;
+mod scene;
 mod spend;
 mod sums;
-mod town;
+mod timed;
 mod wall;
 
 /// Chapter 3 of the book: three thousand creatures with a brain each, what one tick of them
 /// costs, and how the looking goes wide without changing the run. With no subcommand, every
 /// table runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "crowd", version, after_long_help = world::cli::PROMISES)]
+#[command(name = "crowd", version, after_long_help = world::shell::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -86,6 +88,23 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The run's settings, worked out once from the command line and handed to every subcommand:
+/// the crew `--crew` asked for, or the machine's cores, and the instructions `--isa` chose.
+/// A subcommand that sets crews side by side takes its own from these, on the same
+/// instructions.
+pub fn settings(cli: &Cli) -> Settings {
+    let crew = match &cli.mode {
+        Some(
+            Mode::Spend { crew, .. }
+            | Mode::Fit { crew, .. }
+            | Mode::Wall { crew, .. }
+            | Mode::Designs { crew, .. },
+        ) => *crew,
+        _ => None,
+    };
+    Settings::new(crew.unwrap_or_else(cores), cli.isa)
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Mode {
     /// The work in one creature's tick, and in a crowd's: counts only, the same on every
@@ -121,7 +140,7 @@ pub enum Mode {
         clock: bool,
         /// Write a CPU profile of the run here (a flame graph SVG; needs the pprof feature).
         /// Not with --clock: the profiler's sampling slows the run it would be timing.
-        #[arg(long, value_name = "FILE", value_parser = world::cli::svg, conflicts_with = "clock")]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -144,7 +163,7 @@ pub enum Mode {
         #[arg(long)]
         clock: bool,
         /// Also chart the timings into this SVG (and so time them, as --clock does).
-        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -168,7 +187,7 @@ pub enum Mode {
         more: Vec<u32>,
         /// Also chart the timings into this SVG (and so time them, as --clock does), with the
         /// 50 ms budget and the 25 ms aimed for as rules.
-        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -219,15 +238,15 @@ pub enum Mode {
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// The PNG to draw into (600 by 400 pixels).
-        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         out: PathBuf,
         /// Also draw the 32x20-cell window with the most burials close up, with a key, into
         /// this PNG (and outline it on the whole valley).
-        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         close: Option<PathBuf>,
         /// Also film that window over the run, a frame a tick with every fan and death, into
         /// this animated PNG (at most 1000 ticks).
-        #[arg(long, value_name = "FILE", value_parser = world::cli::png)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         film: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
@@ -283,32 +302,34 @@ impl Writes for Cli {
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
-    town::lanes_on(cli.isa);
+    let settings = settings(&cli);
     match cli.mode {
         Some(Mode::Sums { crowd, rows }) => sums::run(out, crowd, rows),
-        Some(Mode::Spend { ticks, crowd, rows, crew, clock, cpuprofile, design }) => {
-            let crew = crew.unwrap_or_else(cores);
-            spend::run(out, &spend::Spend { ticks, crowd, rows, design, crew, clock, cpuprofile })
+        Some(Mode::Spend { ticks, crowd, rows, clock, cpuprofile, design, .. }) => {
+            let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
+            spend::run(out, &s)
         }
-        Some(Mode::Ledger { ticks }) => ledger::run(out, ticks),
+        Some(Mode::Ledger { ticks }) => ledger::run(out, ticks, settings),
         Some(Mode::Crew { ticks, clock, chart, design }) => {
-            crew::run(out, ticks, design, clock || chart.is_some(), chart.as_deref())
-        }
-        Some(Mode::Fit { ticks, crew, clock, more, chart, design }) => {
             let clock = clock || chart.is_some();
-            let crew = crew.unwrap_or_else(cores);
-            fit::run(out, ticks, design, crew, clock, &more, chart.as_deref())
+            crew::run(out, ticks, design, settings, clock, chart.as_deref())
         }
-        Some(Mode::Lanes { ticks }) => lanes::run(out, ticks),
-        Some(Mode::Wall { ticks, crew, clock, more }) => {
-            wall::run(out, ticks, crew.unwrap_or_else(cores), clock, &more)
+        Some(Mode::Fit { ticks, clock, more, chart, design, .. }) => {
+            let clock = clock || chart.is_some();
+            fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
+        }
+        Some(Mode::Lanes { ticks }) => lanes::run(out, ticks, settings),
+        Some(Mode::Wall { ticks, clock, more, .. }) => {
+            wall::run(out, ticks, settings, clock, &more)
         }
         Some(Mode::Instructions { ticks, round }) => instructions::run(out, ticks, round),
         Some(Mode::Picture { ticks, out: path, close, film, design }) => {
-            town::picture(out, ticks, design, &path, close.as_deref(), film.as_deref())
+            picture::run(out, ticks, design, settings, &path, close.as_deref(), film.as_deref())
         }
-        Some(Mode::Designs { ticks, clock, crew }) => designs::run(out, ticks, clock, crew),
-        None => world::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, |c, out| {
+        Some(Mode::Designs { ticks, clock, crew }) => {
+            designs::run(out, ticks, clock, settings, crew.is_some())
+        }
+        None => world::shell::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, |c, out| {
             run(Cli { isa: cli.isa, ..c }, out)
         }),
     }

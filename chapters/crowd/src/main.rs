@@ -1,6 +1,6 @@
 #[global_allocator]
-static LEDGER: world::ledger::Counting = world::ledger::Counting;
+static LEDGER: world::beast::ledger::Counting = world::beast::ledger::Counting;
 
 fn main() -> std::process::ExitCode {
-    world::cli::main("crowd", crowd::run)
+    world::shell::cli::main("crowd", crowd::run)
 }

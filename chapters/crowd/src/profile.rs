@@ -54,7 +54,7 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
     let report = p.guard.report().build().context("cannot build the profile")?;
     let mut svg = Vec::new();
     report.flamegraph(&mut svg).context("cannot draw the flame graph")?;
-    world::out::write(path, &svg)?;
+    world::shell::files::write(path, &svg)?;
     let mut own: std::collections::BTreeMap<String, isize> = std::collections::BTreeMap::new();
     let mut total = 0;
     for (frames, count) in &report.data {

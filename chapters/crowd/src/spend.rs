@@ -5,19 +5,28 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use world::beast::Design;
-use world::cli::count;
-use world::progress::Progress;
+use world::beast::{Design, Settings};
+use world::shell::cli::count;
+use world::shell::progress::Progress;
 
-use crate::town::{BUDGET_MS, COLS, found, timed};
+use crate::scene::{BUDGET_MS, COLS, found};
+use crate::timed::{Clock, timed};
 
+/// What one `spend` run was asked for.
 pub struct Spend {
+    /// Ticks to run.
     pub ticks: u32,
+    /// Creatures in the crowd.
     pub crowd: usize,
+    /// Rows of the valley.
     pub rows: usize,
+    /// The design the phase runs.
     pub design: Design,
-    pub crew: usize,
+    /// How the run is carried out: its crew and its instructions.
+    pub settings: Settings,
+    /// Whether to time the tick and the phase.
     pub clock: bool,
+    /// Where to write a CPU profile, if anywhere.
     pub cpuprofile: Option<PathBuf>,
 }
 
@@ -43,7 +52,7 @@ pub fn describe(d: Design) -> [String; 2] {
 
 pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     crate::profile::can(s.cpuprofile.as_deref())?;
-    let mut w = found(s.crowd, s.rows, s.design, s.crew)?;
+    let mut w = found(s.crowd, s.rows, s.design, s.settings)?;
     let profile = crate::profile::start(s.cpuprofile.as_deref())?;
     let clock = timed(&mut w, s.ticks, &Progress::new("spend", u64::from(s.ticks)));
     let top = crate::profile::finish(profile, s.cpuprofile.as_deref())?;
@@ -71,25 +80,7 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     line(out, "rays among them that met something", tick.met)?;
     writeln!(out, "  {:<40} {:>16}", "digest of valley and crowd", w.digest())?;
     if s.clock {
-        let per = |d: Duration| d.as_secs_f64() * 1e3 / f64::from(s.ticks);
-        let (tick, phase) = (per(clock.tick), per(clock.phase));
-        let threads = if s.design.narrow { 1 } else { s.crew };
-        writeln!(out)?;
-        writeln!(out, "  timed here, on {threads} thread(s):")?;
-        writeln!(out, "  {:<40} {:>13.3} ms", "a whole tick", tick)?;
-        writeln!(out, "  {:<40} {:>13.3} ms", "the creature phase within it", phase)?;
-        writeln!(
-            out,
-            "  {:<40} {:>15.0}%",
-            "the phase, as a part of the tick",
-            100.0 * phase / tick
-        )?;
-        writeln!(
-            out,
-            "  {:<40} {:>15.1}%",
-            "the phase, as a part of 50 ms",
-            100.0 * phase / BUDGET_MS
-        )?;
+        print_clock(out, s, &clock)?;
     }
     if let Some(lines) = top {
         writeln!(out)?;
@@ -97,5 +88,25 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
             writeln!(out, "{l}")?;
         }
     }
+    Ok(())
+}
+
+/// The timed lines: a whole tick, the phase within it, and the phase as a part of the tick and
+/// of the budget.
+fn print_clock(out: &mut dyn Write, s: &Spend, clock: &Clock) -> std::io::Result<()> {
+    let per = |d: Duration| d.as_secs_f64() * 1e3 / f64::from(s.ticks);
+    let (tick, phase) = (per(clock.tick), per(clock.phase));
+    let threads = s.settings.threads(s.design);
+    writeln!(out)?;
+    writeln!(out, "  timed here, on {threads} thread(s):")?;
+    writeln!(out, "  {:<40} {:>13.3} ms", "a whole tick", tick)?;
+    writeln!(out, "  {:<40} {:>13.3} ms", "the creature phase within it", phase)?;
+    writeln!(out, "  {:<40} {:>15.0}%", "the phase, as a part of the tick", 100.0 * phase / tick)?;
+    writeln!(
+        out,
+        "  {:<40} {:>15.1}%",
+        "the phase, as a part of 50 ms",
+        100.0 * phase / BUDGET_MS
+    )?;
     Ok(())
 }

@@ -3,12 +3,12 @@
 
 use std::io::Write;
 
+use world::base::Valley;
 use world::beast::brain::{ADDS, MULTIPLIES, SQUASHES, WEIGHTS};
 use world::beast::kind::{ACTS, FAN, INPUTS, REACH, STEPS};
-use world::terra::Valley;
 
-use crate::town::{COLS, SEED};
-use world::cli::count;
+use crate::scene::{COLS, SEED};
+use world::shell::cli::count;
 
 pub fn run(out: &mut dyn Write, crowd: usize, rows: usize) -> anyhow::Result<()> {
     let [ground, _, _] = Valley::new(SEED, COLS, rows).census();

@@ -7,10 +7,12 @@ use std::io::Write;
 use std::time::Instant;
 
 use world::beast::brain::BYTES;
-use world::progress::Progress;
+use world::beast::{Design, Settings};
+use world::shell::progress::Progress;
 
 use crate::fit::TIMES;
-use crate::town::{COLS, CROWD, ROWS, found, timed};
+use crate::scene::{COLS, CROWD, ROWS, found};
+use crate::timed::timed;
 
 /// The buffer the bandwidth is measured on: 1 GiB, far past any cache.
 const BUFFER: usize = 1 << 30;
@@ -23,10 +25,11 @@ const MB: f64 = 1e6;
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
-    crew: usize,
+    settings: Settings,
     clock: bool,
     more: &[u32],
 ) -> anyhow::Result<()> {
+    let crew = settings.crew;
     writeln!(out, "what a tick must read: every living creature's brain once, and the view")?;
     let stream = if clock { Some(bandwidth(crew)) } else { None };
     if let Some(gbs) = stream {
@@ -46,7 +49,7 @@ pub fn run(
     let progress = Progress::new("wall", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
     for k in TIMES.iter().chain(more) {
         let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
-        let mut w = found(crowd, rows, world::beast::Design::NOW, crew)?;
+        let mut w = found(crowd, rows, Design::default(), settings)?;
         let c = timed(&mut w, ticks, &progress);
         let weights = (w.roster.live.len() * BYTES) as f64 / MB;
         let view = w.roster.view_bytes().unwrap_or(0) as f64 / MB;
@@ -62,6 +65,11 @@ pub fn run(
             None => writeln!(out)?,
         }
     }
+    notes(out, ticks, stream.is_some().then_some(crew))
+}
+
+/// The lines under the table: what its columns count, and where its timings were taken.
+fn notes(out: &mut dyn Write, ticks: u32, timed_on: Option<usize>) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
@@ -71,7 +79,7 @@ pub fn run(
         out,
         "  weights: {BYTES} bytes a living creature; view: the flat rows, ring included"
     )?;
-    if stream.is_some() {
+    if let Some(crew) = timed_on {
         writeln!(
             out,
             "  GB/s: a tick's bytes over the phase's time, timed here on {crew} thread(s)"

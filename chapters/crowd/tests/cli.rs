@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 
-use world::testing;
+use world::shell::testing;
 
 fn crowd(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().expect("the binary runs")
@@ -22,16 +22,41 @@ fn refused(args: &[&str], code: i32, says: &str) {
     assert!(!err.contains("panicked"), "{args:?}: {err}");
 }
 
+/// The figure at the end of the row that `what` starts, read as the row holds it; none when no
+/// row starts so.
+fn figure<'a>(out: &'a str, what: &str) -> Option<&'a str> {
+    let row = out.lines().find(|l| l.trim_start().starts_with(what))?;
+    row.split_whitespace().next_back()
+}
+
 #[test]
 fn sums_prints_the_counts() {
     let o = text(&crowd(&["sums"]).stdout);
-    for want in ["378", "360", "1080000", "1296000", "15000"] {
-        assert!(o.contains(want), "{want} missing from:\n{o}");
+    for (what, want) in [
+        ("weights in its brain", "378"),
+        ("multiplications in a forward pass", "360"),
+        ("multiply-adds in their forward passes", "1080000"),
+        ("ray strides at the sight cap", "1296000"),
+        ("cells in the valley", "15000"),
+    ] {
+        assert_eq!(figure(&o, what), Some(want), "{what} in:\n{o}");
     }
     let o = text(&crowd(&["sums", "--crowd", "30000", "--rows", "1000"]).stdout);
-    for want in ["10800000", "12960000", "150000"] {
-        assert!(o.contains(want), "{want} missing from:\n{o}");
+    for (what, want) in [
+        ("multiply-adds in their forward passes", "10800000"),
+        ("ray strides at the sight cap", "12960000"),
+        ("cells in the valley", "150000"),
+    ] {
+        assert_eq!(figure(&o, what), Some(want), "{what} in:\n{o}");
     }
+}
+
+#[test]
+fn a_figure_is_read_from_its_own_row() {
+    let out = "  weights in its brain   378\n  additions in a forward pass   1378\n";
+    assert_eq!(figure(out, "weights in its brain"), Some("378"));
+    assert_eq!(figure(out, "additions in a forward pass"), Some("1378"));
+    assert_eq!(figure(out, "tanh calls"), None);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use world::testing::{self, MOST_MB};
+use world::shell::testing::{self, MOST_MB};
 
 #[test]
 fn the_largest_runs_stay_under_300_mb() {

@@ -7,9 +7,10 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use herd::scene::{Herd, Listen, SIZES, crowd, valley_crowd};
-use world::near::{Buckets, Everybody, Mailboxes, Query};
-use world::terra::CELL;
+use herd::scene::{MOST_WALKERS, SIZES, crowd, valley_crowd};
+use world::base::CELL;
+use world::flock::near::{Buckets, Everybody, Mailboxes, Query};
+use world::flock::{Herd, Listen};
 
 fn one<Q: Query>(
     c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
@@ -55,7 +56,7 @@ fn neighbours(c: &mut Criterion) {
 fn valley(c: &mut Criterion) {
     let mut g = c.benchmark_group("valley");
     g.sample_size(10);
-    let n = herd::MOST_WALKERS as usize;
+    let n = MOST_WALKERS as usize;
     let three = Listen::ThreePasses;
     one(&mut g, "everybody", n, valley_crowd(|_, _| Everybody::default()), three);
     one(&mut g, "buckets", n, valley_crowd(|cols, rows| Buckets::new(cols, rows, CELL)), three);

@@ -4,13 +4,13 @@
 
 use std::io::Write;
 
-use world::cli::{count, yes};
-use world::digest;
-use world::near::{Buckets, Everybody, Query};
-use world::progress::Progress;
-use world::terra::CELL;
+use world::base::{CELL, digest};
+use world::flock::Herd;
+use world::flock::near::{Buckets, Everybody, Query};
+use world::shell::cli::{count, yes};
+use world::shell::progress::Progress;
 
-use crate::scene::{Herd, crowd, crowd_side};
+use crate::scene::{crowd, crowd_side};
 
 /// The crowd `tests/agree.rs` runs and for how long.
 pub const WALKERS: usize = 512;

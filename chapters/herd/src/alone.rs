@@ -1,18 +1,23 @@
 //! The herd with one rule heard at a time, then all three.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use world::cli::count;
-use world::film::Film;
-use world::progress::Progress;
-use world::render::{Frame, INK, PAPER, RED};
-use world::terra::Land;
+use world::Body;
+use world::base::Land;
+use world::pictures::Frame;
+use world::pictures::film::Film;
+use world::pictures::frame::{VIEW_H, VIEW_W};
+use world::pictures::palette::{INK, PAPER, RED};
+use world::shell::cli::count;
+use world::shell::files;
+use world::shell::progress::Progress;
 
-use crate::Scene;
-use crate::designs::Design;
-use crate::scene::{Rule, census, ground};
+use crate::design::Design;
+use crate::scene::{Census, Rule, Scene, census, frame, ground};
 
+/// The rows of `alone`: each rule heard on its own by a herd of the scene, and the census of
+/// where each ended, with its still and its film when asked.
 pub fn run(
     out: &mut dyn Write,
     s: &Scene,
@@ -22,12 +27,28 @@ pub fn run(
     film: Option<&Path>,
 ) -> anyhow::Result<()> {
     design.fits(s.radius)?;
-    if film.is_some() && s.ticks > FILM_TICKS {
-        anyhow::bail!(
-            "--film draws a frame a tick, at most {FILM_TICKS}; give --ticks {FILM_TICKS} or fewer"
-        );
+    if film.is_some() {
+        world::pictures::film::fits(s.ticks)?;
     }
     let ground = ground(s.seed);
+    heading(out, s)?;
+    let progress = Progress::new("alone", rules.len() as u64 * u64::from(s.ticks));
+    let mut wrote = Vec::new();
+    for &rule in rules {
+        progress.say(rule.label());
+        let (bodies, reel) = walk(s, design, rule, &ground, film.is_some(), &progress)?;
+        let last = frame(&bodies, &ground);
+        row(out, rule, &census(&bodies, s.radius), &last)?;
+        wrote.extend(save(rule, &last, reel, (shot, film), s.ticks)?);
+    }
+    for path in wrote {
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The table's first lines: the scene, and the columns.
+fn heading(out: &mut dyn Write, s: &Scene) -> std::io::Result<()> {
     writeln!(
         out,
         "{}, {} on the valley of seed {}; a walker sees {} px",
@@ -40,55 +61,71 @@ pub fn run(
         out,
         "{:<14}  {:>10}  {:>7}  {:>8}  {:>6}  frame",
         "hearing", "in reach", "nearest", "together", "groups"
-    )?;
-    let progress = Progress::new("alone", rules.len() as u64 * u64::from(s.ticks));
-    let mut shots = Vec::new();
-    for &rule in rules {
-        let mut herd = design.herd(s, rule);
-        progress.say(rule.label());
-        let mut reel = film.map(|_| Reel::new(rule, s.ticks)).transpose()?;
-        for t in 0..s.ticks {
-            if let Some(r) = &mut reel {
-                r.add(&herd.frame(&ground), t)?;
-            }
-            herd.tick()?;
-            progress.step();
-        }
-        let c = census(&herd.bodies, s.radius);
-        let frame = herd.frame(&ground);
-        let nearest = c.nearest.map_or("-".to_string(), |d| format!("{d:.3}"));
-        writeln!(
-            out,
-            "{:<14}  {:>10.2}  {:>7}  {:>8.3}  {:>6}  {}",
-            rule.label(),
-            c.neighbours,
-            nearest,
-            c.together,
-            c.groups,
-            frame.hash()
-        )?;
-        if let Some(dir) = shot {
-            world::out::folder(dir)?;
-            let path = dir.join(format!("{}.png", rule.name()));
-            frame.save_png(&path, 3)?;
-            shots.push(path);
-        }
-        if let (Some(dir), Some(mut r)) = (film, reel) {
-            world::out::folder(dir)?;
-            r.add(&frame, s.ticks)?;
-            let path = dir.join(format!("{}.png", rule.name()));
-            r.film.save(&path)?;
-            shots.push(path);
-        }
-    }
-    for path in shots {
-        writeln!(out, "wrote {}", path.display())?;
-    }
-    Ok(())
+    )
 }
 
-/// The most ticks `--film` draws: one frame each.
-pub const FILM_TICKS: u32 = 1000;
+/// One row's herd run for the scene's ticks, filmed a frame a tick when `filmed`: its walkers
+/// at the end, and the film so far.
+fn walk(
+    s: &Scene,
+    design: Design,
+    rule: Rule,
+    ground: &Frame,
+    filmed: bool,
+    progress: &Progress,
+) -> anyhow::Result<(Vec<Body>, Option<Reel>)> {
+    let mut herd = design.herd(s, rule);
+    let mut reel = filmed.then(|| Reel::new(rule, s.ticks)).transpose()?;
+    for t in 0..s.ticks {
+        if let Some(r) = &mut reel {
+            r.add(&frame(&herd.bodies, ground), t)?;
+        }
+        herd.tick()?;
+        progress.step();
+    }
+    Ok((herd.bodies, reel))
+}
+
+/// One row of the table: the census of the herd at the end, and the hash of its last frame.
+fn row(out: &mut dyn Write, rule: Rule, c: &Census, last: &Frame) -> std::io::Result<()> {
+    let nearest = c.nearest.map_or("-".to_string(), |d| format!("{d:.3}"));
+    writeln!(
+        out,
+        "{:<14}  {:>10.2}  {:>7}  {:>8.3}  {:>6}  {}",
+        rule.label(),
+        c.neighbours,
+        nearest,
+        c.together,
+        c.groups,
+        last.hash()
+    )
+}
+
+/// Writes the row's last frame into the folder of `--shot` and its film, closed on that frame,
+/// into the folder of `--film`, as they were asked for; returns the paths written.
+fn save(
+    rule: Rule,
+    last: &Frame,
+    reel: Option<Reel>,
+    (shot, film): (Option<&Path>, Option<&Path>),
+    ticks: u32,
+) -> anyhow::Result<Vec<PathBuf>> {
+    let mut wrote = Vec::new();
+    if let Some(dir) = shot {
+        files::folder(dir)?;
+        let path = dir.join(format!("{}.png", rule.name()));
+        last.save_png(&path, 3)?;
+        wrote.push(path);
+    }
+    if let (Some(dir), Some(mut r)) = (film, reel) {
+        files::folder(dir)?;
+        r.add(last, ticks)?;
+        let path = dir.join(format!("{}.png", rule.name()));
+        r.film.save(&path)?;
+        wrote.push(path);
+    }
+    Ok(wrote)
+}
 
 /// A film of one row of the table: the valley three times over, a caption strip under it.
 struct Reel {
@@ -106,7 +143,7 @@ const HOLD: u16 = 250;
 
 impl Reel {
     fn new(rule: Rule, ticks: u32) -> anyhow::Result<Reel> {
-        let (w, h) = (world::render::VIEW_W * ZOOM, world::render::VIEW_H * ZOOM + CAPTION);
+        let (w, h) = (VIEW_W * ZOOM, VIEW_H * ZOOM + CAPTION);
         let palette =
             [PAPER, INK, RED, Land::Ground.colour(), Land::Water.colour(), Land::Rock.colour()];
         Ok(Reel { film: Film::new(w, h, ticks + 1, &palette)?, rule, ticks })

@@ -6,14 +6,16 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use world::chart::Axis;
-use world::near::{Buckets, Everybody, Mailboxes, Query};
-use world::progress::Progress;
-use world::render::{BLUE, INK, RED};
-use world::terra::CELL;
+use world::base::CELL;
+use world::flock::near::{Buckets, Everybody, Mailboxes, Query};
+use world::pictures::chart::{Axis, Chart};
+use world::pictures::palette::{BLUE, INK, RED};
+use world::shell::progress::Progress;
 
-use crate::scene::{Herd, Listen, SIZES, crowd, crowd_side, valley_crowd};
-use crate::tests::{log_chart, log_lines};
+use world::flock::{Herd, Listen};
+
+use crate::charts::{log_chart, log_lines};
+use crate::scene::{MOST_WALKERS, SIZES, crowd, crowd_side, valley_crowd};
 
 /// How many turns each design gets: its time is the best of them, and a ratio the middle one of
 /// the rounds' ratios.
@@ -83,9 +85,6 @@ fn heading(millis: u32) -> String {
 }
 
 pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::Result<()> {
-    if let Some(path) = picture {
-        world::out::ready(path)?;
-    }
     let budget = Duration::from_millis(u64::from(millis));
     writeln!(out, "{}", heading(millis))?;
     writeln!(
@@ -124,9 +123,6 @@ pub fn run(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::
 /// over a sorted copy), and the mailboxes (one pass), on the benchmark's crowds and on the most
 /// crowded valley.
 pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyhow::Result<()> {
-    if let Some(path) = picture {
-        world::out::ready(path)?;
-    }
     let budget = Duration::from_millis(u64::from(millis));
     writeln!(out, "{}", heading(millis))?;
     writeln!(
@@ -162,7 +158,7 @@ pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyho
         )?;
     }
     row(
-        crate::MOST_WALKERS as usize,
+        MOST_WALKERS as usize,
         "valley",
         [
             ticker(valley_crowd(|_, _| Everybody::default()), Listen::ThreePasses),
@@ -175,17 +171,19 @@ pub fn second(out: &mut dyn Write, millis: u32, picture: Option<&Path>) -> anyho
     progress.step();
     progress.step();
     if let Some(path) = picture {
-        let y = Axis::decades("ms per tick (log scale)", -3, 3);
-        let line = |k: usize| rows[..SIZES.len()].iter().map(|r| r[k]).collect();
-        let lines = vec![
-            ("everybody", RED, line(0)),
-            ("buckets", BLUE, line(1)),
-            ("mailboxes", INK, line(2)),
-        ];
-        log_lines("Time per tick, both rounds, on this machine", y, lines).save(path)?;
+        second_chart(&rows[..SIZES.len()]).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
+}
+
+/// The second round's times against the crowd size, a line a design, on log scales.
+fn second_chart(rows: &[[f64; 3]]) -> Chart {
+    let y = Axis::decades("ms per tick (log scale)", -3, 3);
+    let line = |k: usize| rows.iter().map(|r| r[k]).collect();
+    let lines =
+        vec![("everybody", RED, line(0)), ("buckets", BLUE, line(1)), ("mailboxes", INK, line(2))];
+    log_lines("Time per tick, both rounds, on this machine", y, lines)
 }
 
 // ANCHOR: steps

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use world::flock::{self, Weights};
-use world::steer::Gait;
+use world::flock::rules::{self, Weights};
+use world::flock::steer::Gait;
 use world::{Body, Vec2};
 
 use crate::scene::WEIGHTS;
@@ -32,6 +32,8 @@ fn v(x: Vec2, w: usize) -> String {
     format!("{:>w$}", x.to_string())
 }
 
+/// The hand table: the walker and its three neighbours, each rule worked from them column by
+/// column, and the three added up, cut and stepped.
 pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
     let b = walker();
     let near = neighbours();
@@ -41,10 +43,35 @@ pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
         b.pos, b.vel, GAIT.max_speed, GAIT.max_force
     )?;
     writeln!(out)?;
+    neighbour_rows(out, &b, &near)?;
+    rule_rows(out, &b, &near)?;
+
+    // ANCHOR: combine
+    let Weights { separate, align, cohere } = WEIGHTS;
+    let sum = WEIGHTS.flock(&GAIT, &b, &near);
+    let force = GAIT.cut(sum);
+    let mut next = b;
+    next.push(force);
+    next.step();
+    // ANCHOR_END: combine
+    writeln!(out)?;
+    writeln!(
+        out,
+        "weighted {separate:.1}, {align:.1}, {cohere:.1} and added: ({sum}), length {:.3}",
+        sum.len()
+    )?;
+    writeln!(out, "cut to the strongest push, {}: ({force})", GAIT.max_force)?;
+    writeln!(out, "one tick later: at ({}) moving ({})", next.pos, next.vel)?;
+    Ok(())
+}
+
+/// The neighbours, a row each: where each is and how it moves, the offset and distance from
+/// the walker to it, and its vote for where to go to get away from it.
+fn neighbour_rows(out: &mut dyn Write, b: &Body, near: &[Body]) -> anyhow::Result<()> {
     writeln!(out, "      position        velocity  offset from it  distance            vote")?;
-    for o in &near {
+    for o in near {
         let offset = b.pos.sub(o.pos);
-        let vote = flock::vote(&b, o).unwrap_or(Vec2::ZERO);
+        let vote = rules::vote(b, o).unwrap_or(Vec2::ZERO);
         anyhow::ensure!(offset.len() <= RADIUS, "every neighbour must be within the radius");
         writeln!(
             out,
@@ -56,21 +83,25 @@ pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
             v(vote, 14)
         )?;
     }
+    Ok(())
+}
 
-    // Each rule as its three inputs make it: what it reads, the velocity it wishes for, the
-    // difference from the walker's own, and that difference held to the gait's push.
-    let away = flock::votes(&b, &near).unwrap_or(Vec2::ZERO);
-    let heading = flock::mean_velocity(&near).unwrap_or(Vec2::ZERO);
-    let middle = flock::middle(&near).unwrap_or(Vec2::ZERO);
+/// Each rule as its three inputs make it, a row each: what it reads, the velocity it wishes
+/// for, the difference from the walker's own, and that difference held to the gait's push,
+/// which must be what the rule itself gives.
+fn rule_rows(out: &mut dyn Write, b: &Body, near: &[Body]) -> anyhow::Result<()> {
+    let away = rules::votes(b, near).unwrap_or(Vec2::ZERO);
+    let heading = rules::mean_velocity(near).unwrap_or(Vec2::ZERO);
+    let middle = rules::middle(near).unwrap_or(Vec2::ZERO);
     let rows = [
-        ("push apart", "votes add up to", away, away.unit(), flock::separate(&GAIT, &b, &near)),
-        ("match heading", "mean velocity", heading, heading.unit(), flock::align(&GAIT, &b, &near)),
+        ("push apart", "votes add up to", away, away.unit(), rules::separate(&GAIT, b, near)),
+        ("match heading", "mean velocity", heading, heading.unit(), rules::align(&GAIT, b, near)),
         (
             "pull to middle",
             "middle at",
             middle,
             middle.sub(b.pos).unit(),
-            flock::cohere(&GAIT, &b, &near),
+            rules::cohere(&GAIT, b, near),
         ),
     ];
     writeln!(out)?;
@@ -93,23 +124,6 @@ pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
             v(force, 14)
         )?;
     }
-
-    // ANCHOR: combine
-    let Weights { separate, align, cohere } = WEIGHTS;
-    let sum = WEIGHTS.flock(&GAIT, &b, &near);
-    let force = GAIT.cut(sum);
-    let mut next = b;
-    next.push(force);
-    next.step();
-    // ANCHOR_END: combine
-    writeln!(out)?;
-    writeln!(
-        out,
-        "weighted {separate:.1}, {align:.1}, {cohere:.1} and added: ({sum}), length {:.3}",
-        sum.len()
-    )?;
-    writeln!(out, "cut to the strongest push, {}: ({force})", GAIT.max_force)?;
-    writeln!(out, "one tick later: at ({}) moving ({})", next.pos, next.vel)?;
     Ok(())
 }
 

@@ -7,45 +7,32 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
-use world::cli::{Writes, whole};
-use world::out::Asked;
+use clap::{Parser, Subcommand};
+use world::shell::cli::{Writes, whole};
+use world::shell::files::Asked;
 
 pub mod agree;
 pub mod alone;
+pub mod charts;
 pub mod clock;
+pub mod design;
 pub mod designs;
+pub mod distances;
 pub mod hand;
 pub mod scene;
 pub mod sweep;
-pub mod tests;
 
-use designs::Design;
-use scene::Rule;
+use design::Design;
+use scene::{Rule, Scene, walkers};
 
 /// Chapter 2 of the book: push apart, match heading, pull to the middle, and two ways to find
 /// the neighbours those rules listen to. With no subcommand, every experiment runs in the
 /// book's order.
 #[derive(Parser, Debug)]
-#[command(name = "herd", version, after_long_help = world::cli::PROMISES)]
+#[command(name = "herd", version, after_long_help = world::shell::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
-}
-
-/// The most walkers a scene on the book's small valley takes.
-pub const MOST_WALKERS: u64 = 2000;
-/// The longest run, in ticks.
-pub const MOST_TICKS: u64 = 100_000;
-
-/// A number of walkers: at least one, at most [`MOST_WALKERS`].
-fn walkers(s: &str) -> Result<usize, String> {
-    whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
-}
-
-/// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
-fn ticks(s: &str) -> Result<u32, String> {
-    whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
 }
 
 /// How long `agree` runs: 0 to 1,000 ticks (at 2,000 walkers everybody makes four million
@@ -64,28 +51,17 @@ fn millis(s: &str) -> Result<u32, String> {
     whole(s, "milliseconds", 1, 60_000).map(|n| n as u32)
 }
 
-/// How many ticks `tests` averages over: 1 to 1,000.
-fn tests_ticks(s: &str) -> Result<u32, String> {
+/// How many ticks `distances` averages over: 1 to 1,000.
+fn distances_ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 1000).map(|n| n as u32)
 }
 
-/// Which round of the chapter `tests` and `clock` show: 1 or 2.
+/// Which round of the chapter `distances` and `clock` show: 1 or 2.
 fn round(s: &str) -> Result<u8, String> {
     match s {
         "1" => Ok(1),
         "2" => Ok(2),
         _ => Err(format!("there is no round '{s}': the chapter has rounds 1 and 2")),
-    }
-}
-
-/// A neighbour radius in world pixels: more than zero. Whether it fits the cells of the
-/// buckets and the mailboxes is for them to say.
-fn radius(s: &str) -> Result<f64, String> {
-    let r: f64 = s.parse().map_err(|_| format!("'{s}' is not a radius in pixels"))?;
-    if r.is_finite() && r > 0.0 && r <= 1000.0 {
-        Ok(r)
-    } else {
-        Err(format!("a radius of {s} px makes no sense: give a number above 0 and at most 1000"))
     }
 }
 
@@ -107,14 +83,15 @@ pub enum Mode {
         /// Run only this row.
         #[arg(long, value_enum)]
         rule: Option<Rule>,
-        /// Also save each row's last frame as DIR/<rule>.png, the row of all three as
-        /// DIR/herd.png (the folder is made if need be).
+        /// Also save each row's last frame in DIR, named for its rule (none.png, separate.png,
+        /// align.png, cohere.png), the row of all three as herd.png (the folder is made if need
+        /// be).
         #[arg(long, value_name = "DIR")]
         shot: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
-        /// Also film each row, a frame a tick from the scatter it starts as, into the animated
-        /// PNG DIR/<rule>.png (at most 1000 ticks; the folder is made if need be).
+        /// Also film each row, a frame a tick from the scatter it starts as, into an animated
+        /// PNG in DIR named as for --shot (at most 1000 ticks; the folder is made if need be).
         #[arg(long, value_name = "DIR")]
         film: Option<PathBuf>,
     },
@@ -162,16 +139,16 @@ pub enum Mode {
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also chart the times against the crowd size into this SVG, on log scales.
-        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
     },
     /// Distance tests per tick for both queries at 32 to 8192 walkers, two to a cell.
     ///
     /// A count, not a time: the same on every machine, so the book can check it.
-    Tests {
+    Distances {
         /// Ticks to average over, 1 to 1,000 (each tick of the largest crowd takes a tenth of a
         /// second or so).
-        #[arg(long, default_value = "10", value_parser = tests_ticks, allow_hyphen_values = true)]
+        #[arg(long, default_value = "10", value_parser = distances_ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Which round of the chapter to count: 1 is everybody against the buckets, 2 the
         /// buckets against the mailboxes, with the neighbours in reach and the most crowded
@@ -179,7 +156,7 @@ pub enum Mode {
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also chart the counts against the crowd size into this SVG, on log scales.
-        #[arg(long, value_name = "FILE", value_parser = world::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
     },
     /// Every switch of the neighbour query's design: what it puts back, and whether it moves
@@ -193,32 +170,14 @@ pub enum Mode {
     },
 }
 
-/// The herd both `alone` and `sweep` run: how many walkers, for how long, how far each one
-/// sees, and the seed behind the valley, the start and the wandering.
-#[derive(Args, Clone, Copy, Debug)]
-pub struct Scene {
-    /// Walkers in the valley: 1 to 2,000.
-    #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
-    pub n: usize,
-    /// Ticks to run: 0 (the start alone) to 100,000.
-    #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
-    pub ticks: u32,
-    /// How far a walker sees, in pixels. The buckets and the mailboxes take at most one cell, 16.
-    #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
-    pub radius: f64,
-    /// The seed of the valley, of where the walkers start and of how they wander.
-    #[arg(long, default_value_t = scene::VALLEY_SEED, value_parser = world::cli::seed, allow_hyphen_values = true)]
-    pub seed: u64,
-}
-
 /// The experiments in the order the chapter tells them, as the subcommands that run them.
 pub const BOOK_ORDER: &[&str] = &[
     "hand",
     "alone -n 120 --ticks 400",
     "sweep --rule all -n 120 --ticks 400",
     "agree",
-    "tests",
-    "tests --round 2",
+    "distances",
+    "distances --round 2",
     "designs",
 ];
 
@@ -228,7 +187,9 @@ impl Writes for Cli {
             Some(Mode::Alone { shot, film, .. }) => {
                 shot.iter().chain(film).cloned().map(Asked::Folder).collect()
             }
-            Some(Mode::Clock { chart: Some(path), .. } | Mode::Tests { chart: Some(path), .. }) => {
+            Some(
+                Mode::Clock { chart: Some(path), .. } | Mode::Distances { chart: Some(path), .. },
+            ) => {
                 vec![Asked::File(path.clone())]
             }
             _ => Vec::new(),
@@ -246,11 +207,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
         Some(Mode::Agree { n, ticks }) => agree::run(out, n, ticks),
-        Some(Mode::Tests { ticks, round: 1, chart }) => tests::run(out, ticks, chart.as_deref()),
-        Some(Mode::Tests { ticks, chart, .. }) => tests::second(out, ticks, chart.as_deref()),
+        Some(Mode::Distances { ticks, round: 1, chart }) => {
+            distances::run(out, ticks, chart.as_deref())
+        }
+        Some(Mode::Distances { ticks, chart, .. }) => {
+            distances::second(out, ticks, chart.as_deref())
+        }
         Some(Mode::Clock { millis, round: 1, chart }) => clock::run(out, millis, chart.as_deref()),
         Some(Mode::Clock { millis, chart, .. }) => clock::second(out, millis, chart.as_deref()),
         Some(Mode::Designs { clock }) => designs::run(out, clock),
-        None => world::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
+        None => world::shell::cli::in_order::<Cli>("herd", BOOK_ORDER, out, run),
     }
 }

@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    world::cli::main("herd", herd::run)
+    world::shell::cli::main("herd", herd::run)
 }

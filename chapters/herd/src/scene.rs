@@ -1,40 +1,76 @@
-//! The herd the chapter watches: walkers on a valley, each tick steered by the rules they are
-//! allowed to hear, a wandering heading and the edge of the field.
+//! The chapter's scene: the valley the herd walks on, which rules the walkers hear at which
+//! weights, and the crowds the counts, the clocks and the benchmark share. The herd itself, its
+//! state and its tick, is the library's (`world::flock::Herd`).
 
-use world::flock::Weights;
-use world::near::{Everybody, Heard, Query, TooWide};
-use world::render::{Frame, INK};
-use world::rng::Stream;
-use world::steer::{Gait, Wander};
-use world::terra::{CELL, Valley};
+use clap::Args;
+use world::base::{CELL, Valley};
+use world::flock::Herd;
+use world::flock::near::{Everybody, Query};
+use world::flock::rules::Weights;
+use world::pictures::Frame;
+use world::pictures::palette::INK;
+use world::shell::cli::whole;
 use world::{Body, Vec2};
 
 /// The valley the book's herd lives on, 12 by 8 cells: exactly the window.
 pub const VALLEY_SEED: u64 = 5;
+/// The valley's width in cells.
 pub const VALLEY_COLS: usize = 12;
+/// The valley's height in cells.
 pub const VALLEY_ROWS: usize = 8;
 
 /// How far a walker can see its neighbours, in world pixels: one cell.
 pub const RADIUS: f64 = 16.0;
 
-/// The stream walkers are placed and launched from.
-pub const PLACE_STREAM: u64 = 20;
-/// The stream every wandering heading turns by.
-pub const WANDER_STREAM: u64 = 21;
-
-/// A walker of the valley: slower and gentler than the one worked by hand.
-pub const GAIT: Gait = Gait { max_speed: 1.0, max_force: 0.2 };
+/// The most walkers a scene on the book's small valley takes.
+pub const MOST_WALKERS: u64 = 2000;
+/// The longest run, in ticks.
+pub const MOST_TICKS: u64 = 100_000;
 
 // ANCHOR: weights
 /// The weights of the three rules: spacing heard loudest, then heading, then the pull to the
 /// middle.
 pub const WEIGHTS: Weights = Weights { separate: 1.6, align: 1.0, cohere: 0.9 };
-/// How loudly the wandering heading and the edge of the field are heard.
-pub const WANDER: f64 = 0.1;
-pub const RIM_WEIGHT: f64 = 4.0;
-/// Within this many pixels of the edge, a walker wants to be heading back in.
-pub const RIM: f64 = 14.0;
 // ANCHOR_END: weights
+
+/// The herd both `alone` and `sweep` run: how many walkers, for how long, how far each one
+/// sees, and the seed behind the valley, the start and the wandering.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct Scene {
+    /// Walkers in the valley: 1 to 2,000.
+    #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
+    pub n: usize,
+    /// Ticks to run: 0 (the start alone) to 100,000.
+    #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    /// How far a walker sees, in pixels. The buckets and the mailboxes take at most one cell, 16.
+    #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
+    pub radius: f64,
+    /// The seed of the valley, of where the walkers start and of how they wander.
+    #[arg(long, default_value_t = VALLEY_SEED, value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
+    pub seed: u64,
+}
+
+/// A number of walkers: at least one, at most [`MOST_WALKERS`].
+pub fn walkers(s: &str) -> Result<usize, String> {
+    whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
+}
+
+/// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
+fn ticks(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
+}
+
+/// A neighbour radius in world pixels: more than zero. Whether it fits the cells of the
+/// buckets and the mailboxes is for them to say.
+fn radius(s: &str) -> Result<f64, String> {
+    let r: f64 = s.parse().map_err(|_| format!("'{s}' is not a radius in pixels"))?;
+    if r.is_finite() && r > 0.0 && r <= 1000.0 {
+        Ok(r)
+    } else {
+        Err(format!("a radius of {s} px makes no sense: give a number above 0 and at most 1000"))
+    }
+}
 
 /// Which of the three rules the walkers hear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -52,6 +88,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every row of `alone`, in the table's order.
     pub const ALL: [Rule; 5] = [Rule::None, Rule::Separate, Rule::Align, Rule::Cohere, Rule::All];
 
     /// One rule alone is heard at its herd weight, so each row hears it exactly as loudly as
@@ -90,170 +127,6 @@ impl Rule {
     }
 }
 
-/// How a tick hands each walker's neighbours to its rules. Both give the rules the same sums.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Listen {
-    /// The first round: ask for one walker's neighbours at a time, copy them out, and let each
-    /// rule walk the copy.
-    ThreePasses,
-    /// The second round: every walker hears all its neighbours at once, each into one tally
-    /// that keeps the three rules' sums side by side.
-    OnePass,
-}
-
-/// Walkers, their wandering headings, and the query that finds their neighbours.
-pub struct Herd<Q: Query> {
-    pub bodies: Vec<Body>,
-    pub query: Q,
-    /// How the tick hears the neighbours: one pass unless set otherwise.
-    pub listen: Listen,
-    wanders: Vec<Wander>,
-    chance: Stream,
-    weights: Weights,
-    radius: f64,
-    size: Vec2,
-    // Reused every tick so that a tick allocates nothing once the crowd is settled.
-    found: Vec<usize>,
-    near: Vec<Body>,
-    heard: Heard,
-    ways: Vec<Vec2>,
-}
-
-impl<Q: Query> Herd<Q> {
-    /// `n` walkers scattered over a field of `cols` by `rows` cells (clear of the rim) from
-    /// `seed`, each launched in a random direction at full speed.
-    pub fn new(
-        seed: u64,
-        n: usize,
-        cols: usize,
-        rows: usize,
-        rule: Rule,
-        radius: f64,
-        query: Q,
-    ) -> Herd<Q> {
-        let size = Vec2::new(cols as f64 * CELL, rows as f64 * CELL);
-        let mut place = Stream::new(seed, PLACE_STREAM);
-        let mut chance = Stream::new(seed, WANDER_STREAM);
-        let bodies = (0..n)
-            .map(|_| {
-                let pos =
-                    Vec2::new(place.between(RIM, size.x - RIM), place.between(RIM, size.y - RIM));
-                let way = place.between(-std::f64::consts::PI, std::f64::consts::PI);
-                Body::new(pos, Vec2::from_angle(way).scale(GAIT.max_speed))
-            })
-            .collect();
-        let wanders = (0..n).map(|_| Wander::new(&mut chance)).collect();
-        Herd {
-            bodies,
-            query,
-            wanders,
-            chance,
-            weights: rule.weights(),
-            radius,
-            size,
-            found: Vec::new(),
-            near: Vec::new(),
-            heard: Heard::default(),
-            ways: Vec::new(),
-            listen: Listen::OnePass,
-        }
-    }
-
-    /// The same herd, hearing its neighbours the other way.
-    pub fn listening(mut self, listen: Listen) -> Herd<Q> {
-        self.listen = listen;
-        self
-    }
-
-    /// One tick: every walker's push is worked out from where everybody stood when the tick
-    /// began, and only then does anybody move.
-    pub fn tick(&mut self) -> Result<(), TooWide> {
-        match self.listen {
-            Listen::ThreePasses => self.tick_three_passes(),
-            Listen::OnePass => self.tick_one_pass(),
-        }
-    }
-
-    // ANCHOR: tick
-    /// The first round's tick: one walker's neighbours at a time, copied out for the rules.
-    fn tick_three_passes(&mut self) -> Result<(), TooWide> {
-        self.query.build(&self.bodies);
-        for i in 0..self.bodies.len() {
-            self.query.near(&self.bodies, i, self.radius, &mut self.found)?;
-            self.near.clear();
-            self.near.extend(self.found.iter().map(|&j| self.bodies[j]));
-            let b = self.bodies[i];
-
-            let mut f = self.weights.flock(&GAIT, &b, &self.near);
-            f += self.wanders[i].force(&GAIT, &b, &mut self.chance).scale(WANDER);
-            f += self.rim(&b).scale(RIM_WEIGHT);
-            self.bodies[i].push(GAIT.cut(f));
-        }
-        for b in &mut self.bodies {
-            b.step();
-        }
-        Ok(())
-    }
-    // ANCHOR_END: tick
-
-    // ANCHOR: one_pass
-    /// The second round's tick: every walker hears all its neighbours first, into one tally
-    /// each. After that nobody looks at anybody else, so each walker can step as soon as its
-    /// own push is known.
-    fn tick_one_pass(&mut self) -> Result<(), TooWide> {
-        self.query.build(&self.bodies);
-        self.query.hear(&self.bodies, self.radius, &mut self.heard)?;
-        self.ways.clear();
-        self.ways.extend(self.wanders.iter_mut().map(|w| w.turn(&mut self.chance)));
-        for i in 0..self.bodies.len() {
-            let b = self.bodies[i];
-
-            let mut f = self.weights.heard(&GAIT, &b, self.heard.of(i));
-            f += Wander::steer(&GAIT, &b, self.ways[i]).scale(WANDER);
-            f += self.rim(&b).scale(RIM_WEIGHT);
-            self.bodies[i].push(GAIT.cut(f));
-            self.bodies[i].step();
-        }
-        Ok(())
-    }
-    // ANCHOR_END: one_pass
-
-    // ANCHOR: rim
-    /// Near an edge, ask to travel straight back in, away from every edge that is too close.
-    fn rim(&self, b: &Body) -> Vec2 {
-        let inward = |v: f64, end: f64| {
-            if v < RIM {
-                1.0
-            } else if v > end - RIM {
-                -1.0
-            } else {
-                0.0
-            }
-        };
-        let back = Vec2::new(inward(b.pos.x, self.size.x), inward(b.pos.y, self.size.y));
-        if back == Vec2::ZERO {
-            Vec2::ZERO
-        } else {
-            GAIT.steer(b, back.unit().scale(GAIT.max_speed))
-        }
-    }
-    // ANCHOR_END: rim
-
-    /// What the walkers heard in the last tick of one pass (nothing after a tick of three).
-    pub fn heard(&self) -> &Heard {
-        &self.heard
-    }
-
-    /// The walkers drawn over `ground` (the valley, painted once).
-    pub fn frame(&self, ground: &Frame) -> Frame {
-        let mut f = ground.clone();
-        for b in &self.bodies {
-            f.walker(b, INK);
-        }
-        f
-    }
-}
-
 /// The book's valley painted into the window, ready for walkers to be drawn over.
 pub fn ground(seed: u64) -> Frame {
     let mut f = Frame::view();
@@ -261,26 +134,36 @@ pub fn ground(seed: u64) -> Frame {
     f
 }
 
-/// The crowd the benchmark, the `tests` table and the agreement test share: `n` herding
+/// The walkers drawn over `ground` (the valley, painted once), each with a nose showing its
+/// heading.
+pub fn frame(bodies: &[Body], ground: &Frame) -> Frame {
+    let mut f = ground.clone();
+    for b in bodies {
+        f.walker(b, INK);
+    }
+    f
+}
+
+/// The crowd the benchmark, the `distances` table and the agreement test share: `n` herding
 /// walkers at the same crowding at every size, two to a cell on a square field.
 pub fn crowd<Q: Query>(n: usize, query: impl FnOnce(usize, usize) -> Q) -> Herd<Q> {
     let side = crowd_side(n);
-    Herd::new(CROWD_SEED, n, side, side, Rule::All, RADIUS, query(side, side))
+    Herd::new(CROWD_SEED, n, side, side, WEIGHTS, RADIUS, query(side, side))
 }
 
 /// The seed of the benchmark crowd.
 pub const CROWD_SEED: u64 = 9;
 
-/// The crowd sizes of the `tests` table, the `clock` table and the benchmark.
+/// The crowd sizes of the `distances` table, the `clock` table and the benchmark.
 pub const SIZES: [usize; 5] = [32, 128, 512, 2048, 8192];
 
 /// The most crowded herd of the chapter: the most walkers the book's valley takes, on the
 /// valley itself, hearing all three rules, with the valley's seed. About ninety neighbours a
 /// walker.
 pub fn valley_crowd<Q: Query>(query: impl FnOnce(usize, usize) -> Q) -> Herd<Q> {
-    let n = crate::MOST_WALKERS as usize;
+    let n = MOST_WALKERS as usize;
     let q = query(VALLEY_COLS, VALLEY_ROWS);
-    Herd::new(VALLEY_SEED, n, VALLEY_COLS, VALLEY_ROWS, Rule::All, RADIUS, q)
+    Herd::new(VALLEY_SEED, n, VALLEY_COLS, VALLEY_ROWS, WEIGHTS, RADIUS, q)
 }
 
 /// The side of the square field, in cells, that holds `n` walkers two to a cell.
@@ -350,7 +233,7 @@ fn join(roots: &mut [usize], a: usize, b: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use world::near::Buckets;
+    use world::flock::near::Buckets;
 
     #[test]
     fn census_of_two_pairs() {

@@ -3,26 +3,68 @@
 
 use std::io::Write;
 
-use world::cli::{count, yes};
-use world::digest;
-use world::near::Query;
-use world::progress::Progress;
+use world::base::digest;
+use world::flock::Herd;
+use world::flock::near::Query;
+use world::shell::cli::{count, yes};
+use world::shell::progress::Progress;
 
-use crate::Scene;
-use crate::designs::Design;
-use crate::scene::{Herd, Rule, ground};
+use crate::design::Design;
+use crate::scene::{Rule, Scene, frame, ground};
 
+/// One herd through everybody, the ordered buckets and the unordered ones (all three as the
+/// first round built them) and the mailboxes, compared with everybody's after every tick.
 pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
-    let Scene { n, ticks, radius, seed } = *scene;
+    let Scene { ticks, radius, seed, .. } = *scene;
     Design::default().fits(radius)?;
     let ground = ground(seed);
-    // The first round's three queries as the first round built them, and the second round's.
-    let round_one = Design { three_passes: true, ..Design::default() };
-    let mut all = Design { everybody: true, ..round_one }.herd(scene, rule);
-    let mut ordered = Design { buckets: true, ..round_one }.herd(scene, rule);
-    let mut loose = Design { unordered: true, ..round_one }.herd(scene, rule);
-    let mut mail = Design::default().herd(scene, rule);
+    let mut herds = herds(scene, rule);
+    heading(out, rule, scene)?;
+    let mut found = Found::default();
+    let progress = Progress::new("sweep", u64::from(ticks));
+    for t in 0..=ticks {
+        if t > 0 {
+            for h in &mut herds {
+                h.query.reset();
+                h.tick()?;
+            }
+            progress.step();
+        }
+        let [all, ordered, loose, mail] = &herds;
+        // ANCHOR: compare
+        let shot = frame(&all.bodies, &ground).hash();
+        let numbers = digest::bodies(&all.bodies);
+        let same = |h: &Herd<Box<dyn Query>>| {
+            (frame(&h.bodies, &ground).hash() == shot, digest::bodies(&h.bodies) == numbers)
+        };
+        let same = [same(ordered), same(loose), same(mail)];
+        if t > 0 {
+            found.note(t, same);
+        }
+        // ANCHOR_END: compare
+        if t % every == 0 || t == ticks {
+            let tests = herds.each_ref().map(|h| h.query.count());
+            row(out, t, [&shot, &numbers], same, tests)?;
+        }
+    }
+    found.summary(out, ticks)
+}
 
+/// The four herds of a sweep: the first round's three queries as the first round built them
+/// (everybody, the ordered buckets, the unordered ones), and the second round's mailboxes.
+fn herds(scene: &Scene, rule: Rule) -> [Herd<Box<dyn Query>>; 4] {
+    let round_one = Design { three_passes: true, ..Design::default() };
+    [
+        Design { everybody: true, ..round_one }.herd(scene, rule),
+        Design { buckets: true, ..round_one }.herd(scene, rule),
+        Design { unordered: true, ..round_one }.herd(scene, rule),
+        Design::default().herd(scene, rule),
+    ]
+}
+
+/// The lines above the table: the herd, the four ways it is asked, and the columns.
+fn heading(out: &mut dyn Write, rule: Rule, scene: &Scene) -> std::io::Result<()> {
+    let Scene { n, ticks, radius, seed } = *scene;
     writeln!(
         out,
         "{} hearing {}, {} on the valley of seed {seed}; a walker sees {radius} px",
@@ -39,76 +81,82 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     writeln!(
         out,
         "tick  everybody: frame  numbers           buckets same?  unordered same?  mailboxes same?  tests per tick: everybody  buckets  unordered  mailboxes"
-    )?;
-    let (mut ordered_off, mut loose_off, mut mail_off) = (0, 0, 0);
-    let (mut loose_numbers, mut loose_frames) = (None, None);
-    // The ticks after the first difference on which the unordered frame agreed again, as runs.
-    let mut again: Vec<(u32, u32)> = Vec::new();
-    let progress = Progress::new("sweep", u64::from(ticks));
-    for t in 0..=ticks {
-        if t > 0 {
-            for h in [&mut all.query, &mut ordered.query, &mut loose.query, &mut mail.query] {
-                h.reset();
-            }
-            all.tick()?;
-            ordered.tick()?;
-            loose.tick()?;
-            mail.tick()?;
-            progress.step();
+    )
+}
+
+/// One row: everybody's frame hash and digest, whether each other herd's are the same, and the
+/// distance tests each query made in the tick.
+fn row(
+    out: &mut dyn Write,
+    t: u32,
+    [shot, numbers]: [&str; 2],
+    same: [(bool, bool); 3],
+    tests: [u64; 4],
+) -> std::io::Result<()> {
+    let [(of, on), (lf, ln), (mf, mn)] = same;
+    writeln!(
+        out,
+        "{t:>4}  {shot}  {numbers}  {:>6} {:>3}      {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}  {:>9}",
+        yes(of),
+        yes(on),
+        yes(lf),
+        yes(ln),
+        yes(mf),
+        yes(mn),
+        tests[0],
+        tests[1],
+        tests[2],
+        tests[3]
+    )
+}
+
+/// What a sweep counts over every tick, not only over the rows it shows.
+#[derive(Default)]
+struct Found {
+    /// Ticks on which the ordered buckets, the unordered ones and the mailboxes disagreed with
+    /// everybody.
+    off: [u32; 3],
+    /// The first tick the unordered buckets' numbers differed, and the first their frame did.
+    loose_numbers: Option<u32>,
+    loose_frames: Option<u32>,
+    /// The ticks after the first difference on which the unordered frame agreed again, as runs.
+    again: Vec<(u32, u32)>,
+}
+
+impl Found {
+    /// Notes tick `t`: for each other herd, whether its frame and its numbers were everybody's.
+    fn note(&mut self, t: u32, same: [(bool, bool); 3]) {
+        for (off, (frame, numbers)) in self.off.iter_mut().zip(same) {
+            *off += u32::from(!(frame && numbers));
         }
-        // ANCHOR: compare
-        let frame = all.frame(&ground).hash();
-        let numbers = digest::bodies(&all.bodies);
-        let same = |h: &Herd<Box<dyn Query>>| {
-            (h.frame(&ground).hash() == frame, digest::bodies(&h.bodies) == numbers)
-        };
-        let (of, on) = same(&ordered);
-        let (lf, ln) = same(&loose);
-        let (mf, mn) = same(&mail);
-        if t > 0 {
-            ordered_off += u32::from(!(of && on));
-            loose_off += u32::from(!(lf && ln));
-            mail_off += u32::from(!(mf && mn));
-            loose_numbers = loose_numbers.or((!ln).then_some(t));
-            loose_frames = loose_frames.or((!lf).then_some(t));
-        }
-        // ANCHOR_END: compare
-        if t > 0 && lf && loose_frames.is_some() {
-            match again.last_mut() {
+        let (lf, ln) = same[1];
+        self.loose_numbers = self.loose_numbers.or((!ln).then_some(t));
+        self.loose_frames = self.loose_frames.or((!lf).then_some(t));
+        if lf && self.loose_frames.is_some() {
+            match self.again.last_mut() {
                 Some(run) if run.1 + 1 == t => run.1 = t,
-                _ => again.push((t, t)),
+                _ => self.again.push((t, t)),
             }
         }
-        if t % every == 0 || t == ticks {
-            writeln!(
-                out,
-                "{t:>4}  {frame}  {numbers}  {:>6} {:>3}      {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}  {:>9}",
-                yes(of),
-                yes(on),
-                yes(lf),
-                yes(ln),
-                yes(mf),
-                yes(mn),
-                all.query.count(),
-                ordered.query.count(),
-                loose.query.count(),
-                mail.query.count()
-            )?;
+    }
+
+    /// The lines under the table: every count over all `ticks`.
+    fn summary(&self, out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+        let [ordered_off, loose_off, mail_off] = self.off;
+        writeln!(out)?;
+        writeln!(out, "counted over every tick, not only the rows shown:")?;
+        let span = count(ticks, "tick", "ticks");
+        writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {span}")?;
+        writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
+        writeln!(out, "  mailboxes disagreed with everybody on {mail_off} of {span}")?;
+        let first = |t: Option<u32>| t.map_or(format!("never, in {span}"), |t| format!("tick {t}"));
+        writeln!(out, "  unordered numbers first differed: {}", first(self.loose_numbers))?;
+        writeln!(out, "  unordered frames first differed:  {}", first(self.loose_frames))?;
+        if self.loose_frames.is_some() {
+            writeln!(out, "  unordered frames the same again:  {}", runs(&self.again))?;
         }
+        Ok(())
     }
-    writeln!(out)?;
-    writeln!(out, "counted over every tick, not only the rows shown:")?;
-    let span = count(ticks, "tick", "ticks");
-    writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {span}")?;
-    writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
-    writeln!(out, "  mailboxes disagreed with everybody on {mail_off} of {span}")?;
-    let first = |t: Option<u32>| t.map_or(format!("never, in {span}"), |t| format!("tick {t}"));
-    writeln!(out, "  unordered numbers first differed: {}", first(loose_numbers))?;
-    writeln!(out, "  unordered frames first differed:  {}", first(loose_frames))?;
-    if loose_frames.is_some() {
-        writeln!(out, "  unordered frames the same again:  {}", runs(&again))?;
-    }
-    Ok(())
 }
 
 /// Runs of ticks in words: "ticks 190 to 200, 205, 209", or "never" for none. Past six runs

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use world::testing;
+use world::shell::testing;
 
 /// Runs the chapter binary; returns its exit code, stdout and stderr.
 fn herd(args: &[&str]) -> (i32, String, String) {
@@ -36,11 +36,11 @@ fn usage_errors_exit_2_in_one_line() {
     refused(&["alone", "--radius", "wide"], 2, "not a radius");
     refused(&["alone", "--rule", "stampede"], 2, "stampede");
     refused(&["sweep", "--every", "0"], 2, "every");
-    refused(&["tests", "--ticks", "0"], 2, "ticks");
+    refused(&["distances", "--ticks", "0"], 2, "ticks");
     refused(&["agree", "--ticks", "1001"], 2, "give 0 to 1000");
     refused(&["agree", "-n", "0"], 2, "give 1 to 2000");
     refused(&["clock", "--millis", "0"], 2, "millis");
-    refused(&["tests", "--round", "3"], 2, "round");
+    refused(&["distances", "--round", "3"], 2, "round");
     refused(&["clock", "--round", "0"], 2, "round");
     refused(&["graze"], 2, "graze");
     refused(&["alone", "--everybody", "--unordered"], 2, "cannot be used with");
@@ -112,9 +112,12 @@ fn pictures_are_written_even_when_nobody_reads_the_report() {
     for rule in ["none", "separate", "align", "cohere", "herd"] {
         assert!(std::fs::metadata(shots.join(format!("{rule}.png"))).unwrap().len() > 100);
     }
-    let chart = dir.join("tests.svg");
-    let (code, err) =
-        testing::cut_short(BIN, &["tests", "--ticks", "1", "--chart", chart.to_str().unwrap()], 0);
+    let chart = dir.join("distances.svg");
+    let (code, err) = testing::cut_short(
+        BIN,
+        &["distances", "--ticks", "1", "--chart", chart.to_str().unwrap()],
+        0,
+    );
     assert_eq!((code, err.as_str()), (0, ""));
     assert!(std::fs::metadata(&chart).unwrap().len() > 100);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -123,7 +126,7 @@ fn pictures_are_written_even_when_nobody_reads_the_report() {
 #[test]
 fn every_path_is_checked_before_the_work() {
     for args in [
-        &["tests", "--ticks", "1", "--chart", "/no/such/folder/t.svg"][..],
+        &["distances", "--ticks", "1", "--chart", "/no/such/folder/t.svg"][..],
         &["clock", "--millis", "1", "--chart", "/no/such/folder/c.svg"],
         &["alone", "--ticks", "1", "--shot", "/dev/null/pictures"],
     ] {
@@ -153,7 +156,7 @@ fn a_refusal_keeps_the_flag_the_values_and_the_tip() {
     refused(&["sweep", "--every", " 3"], 2, "'--every <EVERY>'");
     refused(&["clock", "--millis", "+5"], 2, "'--millis <MILLIS>'");
     refused(&["alone", "--ticks", " 3"], 2, "not a whole number");
-    refused(&["tests", "--ticks", " 3"], 2, "not a whole number");
+    refused(&["distances", "--ticks", " 3"], 2, "not a whole number");
 }
 
 #[test]
@@ -175,7 +178,7 @@ fn progress_never_goes_to_a_stderr_that_is_not_a_terminal() {
 #[test]
 #[cfg(target_os = "linux")]
 fn a_long_run_shows_progress_on_a_terminal() {
-    let (terminal, report) = testing::on_a_terminal(BIN, "tests --ticks 1");
-    assert!(terminal.contains("tests: [") && terminal.contains("/10"), "{terminal:?}");
-    assert_eq!(report, herd(&["tests", "--ticks", "1"]).1, "progress reached the report");
+    let (terminal, report) = testing::on_a_terminal(BIN, "distances --ticks 1");
+    assert!(terminal.contains("distances: [") && terminal.contains("/10"), "{terminal:?}");
+    assert_eq!(report, herd(&["distances", "--ticks", "1"]).1, "progress reached the report");
 }

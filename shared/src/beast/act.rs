@@ -7,19 +7,23 @@ use super::creature::{Creature, Eye, floor};
 use super::habitat::{Habitat, Stand};
 use super::kind::{ACTS, BITE, DASH, REACH, STEP, TURN};
 use super::view::View;
-use crate::terra::{Land, Valley};
+use crate::base::{Land, Valley};
 
 /// What the checks read: the view the phase opened on, the ground, and the plants (whose
 /// grams are read live).
 #[derive(Clone, Copy)]
 pub struct Here<'a> {
-    pub view: &'a View,
+    /// The view the checks read: what stands near a creature.
+    pub view: &'a dyn View,
+    /// The ground: where a step may land.
     pub ground: &'a Valley,
+    /// The plants, their grams read live: whether a bite finds anything.
     pub stands: &'a [Stand],
 }
 
 impl<'a> Here<'a> {
-    pub fn new(view: &'a View, hab: &'a Habitat) -> Here<'a> {
+    /// What the checks read in `hab`, through `view`.
+    pub fn new(view: &'a dyn View, hab: &'a Habitat) -> Here<'a> {
         Here { view, ground: &hab.ground, stands: &hab.stands }
     }
 }
@@ -27,14 +31,21 @@ impl<'a> Here<'a> {
 /// What a creature can do with a tick, in the order of the brain's outputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Act {
+    /// Nothing: free, and always allowed.
     Rest,
+    /// Half a cell forward.
     Step,
+    /// A turn to the left.
     Left,
+    /// A turn to the right.
     Right,
+    /// A bite from the fullest plant within reach.
     Bite,
+    /// A whole cell forward.
     Dash,
 }
 
+/// The six actions in the order of the brain's outputs.
 pub const ALL: [Act; ACTS] = [Act::Rest, Act::Step, Act::Left, Act::Right, Act::Bite, Act::Dash];
 
 /// The test an action must pass besides its price.
@@ -51,12 +62,15 @@ pub enum Allow {
 /// One row of the table.
 #[derive(Clone, Copy, Debug)]
 pub struct Move {
+    /// What a refusal calls it.
     pub name: &'static str,
     /// Grams the action costs, on top of the upkeep.
     pub price: f64,
+    /// The test it must pass besides its price.
     pub allow: Allow,
 }
 
+/// Every action's price and test, in the order of the brain's outputs.
 // ANCHOR: table
 pub const TABLE: [Move; ACTS] = [
     Move { name: "rest", price: 0.0, allow: Allow::Always },
@@ -71,8 +85,11 @@ pub const TABLE: [Move; ACTS] = [
 /// Which rule stopped an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Why {
+    /// The store cannot pay the price.
     Broke,
+    /// The move would land on water or off the map.
     NoGround,
+    /// Nothing within bite reach has grams on it.
     NoReach,
 }
 
@@ -80,11 +97,17 @@ pub enum Why {
 /// numbers the rule compared.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refusal {
+    /// The creature's roster place.
     pub who: u32,
+    /// What it asked to do.
     pub act: Act,
+    /// Which rule said no.
     pub why: Why,
+    /// The cell the rule looked at: where the creature stands, or where its move would land.
     pub at: (i64, i64),
+    /// What the rule wanted: the price, or the grams of a bite.
     pub want: f64,
+    /// What it found: the store, or nothing.
     pub got: f64,
 }
 
@@ -122,7 +145,7 @@ pub fn ahead(eye: &Eye, dist: f64) -> (i64, i64) {
 
 /// The plant a bite from cell (cx, cy) would take from: the one with the most grams in reach,
 /// the first in row order on a tie; None when nothing in reach has any grams.
-pub fn meal((cx, cy): (i64, i64), view: &View, stands: &[Stand]) -> Option<u32> {
+pub fn meal((cx, cy): (i64, i64), view: &dyn View, stands: &[Stand]) -> Option<u32> {
     let mut best: Option<(u32, f64)> = None;
     for y in cy - REACH..=cy + REACH {
         for x in cx - REACH..=cx + REACH {
@@ -199,7 +222,7 @@ pub fn pick(scores: &[f64; ACTS], mut allows: impl FnMut(Act) -> bool) -> Act {
 // ANCHOR_END: pick
 
 /// Carries out an allowed action and charges its price.
-pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) {
+pub fn perform(c: &mut Creature, a: Act, view: &dyn View, hab: &mut Habitat) {
     c.store -= TABLE[a as usize].price;
     match a {
         Act::Rest => {}
@@ -226,12 +249,13 @@ pub fn perform(c: &mut Creature, a: Act, view: &View, hab: &mut Habitat) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beast::view::Build;
+    use crate::beast::view::Flat;
 
     #[test]
     fn can_and_legal_agree_and_legal_says_why() {
         let hab = Habitat::new(5, 12, 8);
-        let view = View::new(Build::Flat, &hab, &[(0, 3)]);
+        let mut view = Flat::default();
+        view.refill(&hab, &[(0, 3)]);
         let here = Here::new(&view, &hab);
         // Standing in the first column, facing west: the step lands off the map.
         let eye = Creature::new(0.25, 3.5, std::f64::consts::PI, 1.0).eye();

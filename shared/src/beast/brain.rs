@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
-use crate::rng::Stream;
+use crate::base::Stream;
 
 /// Weights and biases: every input into every hidden unit, a bias for each, every hidden
 /// unit into every output, a bias for each.
@@ -16,12 +16,14 @@ pub const MULTIPLIES: usize = HIDDEN * INPUTS + ACTS * HIDDEN;
 pub const ADDS: usize = MULTIPLIES + HIDDEN + ACTS;
 /// tanh calls in one pass: one per hidden unit; the outputs stay bare.
 pub const SQUASHES: usize = HIDDEN;
-/// Bytes of weights one pass reads, each weight once as an `f32`: through the settled inputs
-/// (the hidden biases and the settled inputs' weights), the rest (the live inputs' weights and
-/// everything into the outputs), and the whole.
+/// Bytes of weights a pass reads through the settled inputs, each weight once as an `f32`: the
+/// hidden biases and the settled inputs' weights.
 pub const SETTLED_BYTES: usize = (HIDDEN + SETTLED * HIDDEN) * size_of::<f32>();
+/// Bytes of weights the rest of a pass reads: the live inputs' weights and everything into the
+/// outputs.
 pub const FINISH_BYTES: usize =
     ((INPUTS - SETTLED) * HIDDEN + ACTS * HIDDEN + ACTS) * size_of::<f32>();
+/// Bytes of weights a whole pass reads: every weight of the brain once.
 pub const BYTES: usize = WEIGHTS * size_of::<f32>();
 const _: () = assert!(SETTLED_BYTES + FINISH_BYTES == BYTES);
 
@@ -133,7 +135,7 @@ impl Brain {
 pub(crate) type Parts =
     ([[f32; HIDDEN]; INPUTS], [f32; HIDDEN], [[f32; ACTS]; HIDDEN], [f32; ACTS]);
 
-/// For `lanes::pack`, which keeps several brains' weights side by side.
+/// For `pack`, which keeps several brains' weights side by side.
 impl Brain {
     pub(crate) fn parts(&self) -> Parts {
         (self.into_hidden, self.hidden_bias, self.into_out, self.out_bias)
@@ -157,7 +159,7 @@ mod tests {
 
     #[test]
     fn a_pass_is_repeatable_and_depends_on_the_row() {
-        let b = Brain::draw(&mut Stream::new(5, 14));
+        let b = Brain::draw(&mut Stream::new(5, crate::base::streams::BRAINS));
         let mut row = [0.25; INPUTS];
         let first = b.think(&row);
         assert_eq!(first, b.think(&row));

@@ -4,8 +4,9 @@
 /// One creature.
 #[derive(Clone, Debug)]
 pub struct Creature {
-    /// Where it stands, in cells (the cell is the floor of each).
+    /// Where it stands across, in cells (its cell is the floor).
     pub x: f64,
+    /// Where it stands down, in cells.
     pub y: f64,
     /// Which way it faces, in radians.
     pub heading: f64,
@@ -18,6 +19,7 @@ pub struct Creature {
     pub store: f64,
     /// Grams it has eaten since it was founded.
     pub eaten: f64,
+    /// Whether it ran its store down this phase; struck off when the phase closes.
     pub dead: bool,
 }
 
@@ -49,10 +51,12 @@ impl Creature {
     }
     // ANCHOR_END: facing
 
+    /// The cell it stands on.
     pub fn cell(&self) -> (i64, i64) {
         (floor(self.x), floor(self.y))
     }
 
+    /// Where it looks from and which way, for a fan or a check.
     pub fn eye(&self) -> Eye {
         Eye { x: self.x, y: self.y, facing: self.facing() }
     }
@@ -62,13 +66,16 @@ impl Creature {
 /// to know about the creature.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Eye {
+    /// Across, in cells.
     pub x: f64,
+    /// Down, in cells.
     pub y: f64,
     /// The heading's cosine and sine.
     pub facing: (f64, f64),
 }
 
 impl Eye {
+    /// The cell the eye is on.
     pub fn cell(&self) -> (i64, i64) {
         (floor(self.x), floor(self.y))
     }

@@ -6,7 +6,10 @@
 //! A switch's doc comment is its only description: clap shows it in `--help`, the `designs`
 //! subcommand prints it beside the digest of a run with that switch on, and the book prints that
 //! table. Every switch under a round's heading keeps the digest and is part of `--was`; the two
-//! under the last heading change a rule of the world, and the digest with them.
+//! under the last heading, [`RULES`], change a rule of the world, and the digest with them.
+//! Nothing else lists the switches: the design as it stands is `Design::default()`, the first
+//! wiring is what clap builds from `--was` ([`Design::was`]), and every table and check reads
+//! the fields and headings off clap's description of this struct.
 //!
 //! Two switches conflict when one leaves the other nothing to change (there are no flat rows to
 //! ring under `--maps`, no threads to keep under `--narrow`): clap refuses the pair rather than
@@ -14,11 +17,16 @@
 
 use clap::Args;
 
-const FIRST: &str = "The first round, four changes";
-const SECOND: &str = "The second round, counted in instructions";
-const SPLIT: &str = "The split, looking side by side";
-const LANES: &str = "The third round, four brains at once";
-const RULES: &str = "Other rules, which move the digest";
+pub use crate::shell::switches::RULES;
+
+/// The heading of the first round's switches: the four changes the ledger counts.
+pub const FIRST: &str = "The first round, four changes";
+/// The heading of the second round's switches, each counted in instructions.
+pub const SECOND: &str = "The second round, counted in instructions";
+/// The heading of the split's switches: the looking done side by side.
+pub const SPLIT: &str = "The split, looking side by side";
+/// The heading of the third round's switches: four brains thinking at once in lanes.
+pub const LANES: &str = "The third round, four brains at once";
 
 // ANCHOR: design
 /// The phase's design, one switch a retired part, built from the command line by clap.
@@ -106,49 +114,11 @@ pub struct Design {
 }
 
 impl Design {
-    /// The phase as it now stands: no switch on.
-    pub const NOW: Design = Design {
-        was: false,
-        maps: false,
-        fresh: false,
-        twice: false,
-        wordy: false,
-        floor: false,
-        cosines: false,
-        unringed: false,
-        strides: false,
-        nine: false,
-        rebuilt: false,
-        slide: false,
-        narrow: false,
-        scoped: false,
-        whole: false,
-        alone: false,
-        hasty: false,
-        loose: false,
-    };
-
-    /// The phase as first wired: what `--was` builds, every switch of every round.
-    pub const WAS: Design = Design {
-        was: true,
-        maps: true,
-        fresh: true,
-        twice: true,
-        wordy: true,
-        floor: true,
-        cosines: true,
-        unringed: true,
-        strides: true,
-        nine: true,
-        rebuilt: true,
-        slide: true,
-        narrow: true,
-        scoped: true,
-        whole: true,
-        alone: true,
-        hasty: false,
-        loose: false,
-    };
+    /// The phase as first wired: what `--was` builds, every switch of every round, read off the
+    /// switches' own `default_value_if`, so no list of them is kept by hand.
+    pub fn was() -> Design {
+        crate::shell::switches::with(&["--was"]).expect("--was builds a design on its own")
+    }
 }
 
 #[cfg(test)]
@@ -163,10 +133,16 @@ mod tests {
     }
 
     #[test]
-    fn was_on_the_command_line_is_the_constant() {
-        assert_eq!(parse(&[]).unwrap(), Design::NOW);
-        assert_eq!(parse(&["--was"]).unwrap(), Design::WAS);
-        assert_eq!(parse(&["--maps"]).unwrap(), Design { maps: true, ..Design::NOW });
+    fn was_puts_back_every_round_and_no_rule() {
+        assert_eq!(parse(&[]).unwrap(), Design::default());
+        assert_eq!(parse(&["--maps"]).unwrap(), Design { maps: true, ..Design::default() });
+        let was = format!("{:?}", Design::was());
+        for s in crate::shell::switches::switches::<Design>() {
+            let field = s.flag.trim_start_matches("--").replace('-', "_");
+            let on = was.contains(&format!(" {field}: true"));
+            let rule = crate::shell::switches::moves_digest(s.heading.as_deref());
+            assert_eq!(on, !rule, "{} under {:?}", s.flag, s.heading);
+        }
     }
 
     #[test]

@@ -1,78 +1,74 @@
 //! A creature's eyes: nine rays spread over 120 degrees, each walking out in quarter-cell
 //! strides until it meets something or reaches the sight cap.
+//!
+//! The walk of a ray is here, asking a cell at a time of whatever view it is handed; each view
+//! casts a whole fan in one call of its own (`View::cast`), so the walk asks that view's cells
+//! with no call at all, and the flat rows cast by a quicker walk that only they allow
+//! (`view::flat`). Which cast a phase asks for, [`Cast`], is the design's choice.
 
 use std::sync::LazyLock;
 
 use super::creature::{Eye, floor};
 use super::kind::{FAN, RAY_GAP, STEPS, STRIDE};
-use super::view::{Flat, Hit, Look, View};
-use crate::terra::Valley;
+use super::view::Hit;
 
 /// What one ray met, and after how many strides (0 when it met nothing).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ray {
+    /// What the ray met, or `Nothing` at the sight cap.
     pub hit: Hit,
+    /// The stride it met it on, from 1; 0 when it met nothing.
     pub steps: u8,
 }
 
 impl Ray {
+    /// A ray that has met nothing yet.
     pub const BLANK: Ray = Ray { hit: Hit::Nothing, steps: 0 };
 }
 
 /// One creature's nine rays, left to right.
 pub type Fan = [Ray; FAN];
+/// A fan none of whose rays has met anything yet.
 pub const BLANK_FAN: Fan = [Ray::BLANK; FAN];
 
-/// The cosine and sine of each ray's angle off the heading, worked out once.
-static OFFSETS: LazyLock<[(f64, f64); FAN]> = LazyLock::new(|| {
+/// The cosine and sine of each ray's angle off the heading, worked out once: every cast,
+/// the flat rows' quick one included, turns the heading by these.
+pub(super) static OFFSETS: LazyLock<[(f64, f64); FAN]> = LazyLock::new(|| {
     std::array::from_fn(|r| {
         let a = (r as f64 - (FAN / 2) as f64) * RAY_GAP;
         (libm::cos(a), libm::sin(a))
     })
 });
 
-/// Casts a fan from `eye` against the view, leaving out creature `me` and anyone marked gone,
-/// and writes only into `fan`: on flat rows from an eye on the grid by the quick cast, and
-/// anywhere else stride by stride.
-pub fn cast(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
-    match view {
-        View::Flat(f) if f.holds(eye.x, eye.y) => cast_quick(f, eye, me, gone, fan),
-        _ => cast_strides(view, ground, eye, me, gone, fan),
-    }
+/// How a fan is cast: what the design asks for, handed to the view, which casts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cast {
+    /// The quickest cast the view has: on flat rows from an eye on the grid, stepped from cell
+    /// to cell by the cells' edges; anywhere else, stride by stride.
+    Quick,
+    /// Stride by stride on any view, as flat rows were cast before the quick cast
+    /// (`--strides`).
+    Strides,
+    /// Stride by stride with each stride's cell found by the whole floor, as it was before
+    /// `column` (`--floor`).
+    Floored,
 }
 
-/// The cast stride by stride on any view, as flat rows were cast before the quick cast
-/// (`--strides`).
-pub fn cast_strides(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
-    match view {
-        View::Flat(f) => cast_on(f, ground, eye, me, gone, fan, column),
-        View::Unringed(u) => cast_on(u, ground, eye, me, gone, fan, column),
-        View::Hashed(h) => cast_on(h, ground, eye, me, gone, fan, column),
-    }
-}
-
-/// The cast stride by stride with each stride's cell found by the whole floor, as it was
-/// before `column` (`--floor`).
-pub fn cast_floored(view: &View, ground: &Valley, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
-    match view {
-        View::Flat(f) => cast_on(f, ground, eye, me, gone, fan, floor),
-        View::Unringed(u) => cast_on(u, ground, eye, me, gone, fan, floor),
-        View::Hashed(h) => cast_on(h, ground, eye, me, gone, fan, floor),
+/// Casts a fan stride by stride, `at` asking what a ray meets on a cell: each stride's cell
+/// found by `column`, or by the whole floor under [`Cast::Floored`].
+#[inline]
+pub fn cast_by(how: Cast, eye: Eye, fan: &mut Fan, at: impl Fn(i64, i64) -> Hit) {
+    match how {
+        Cast::Floored => cast_on(eye, fan, floor, at),
+        Cast::Quick | Cast::Strides => cast_on(eye, fan, column, at),
     }
 }
 
 // ANCHOR: cast
 /// Casts a fan stride by stride: each ray walks out from the eye a quarter cell at a time and
-/// asks the view about the cell it lands in, `cell` turning a place into a cell coordinate.
-fn cast_on<V: Look>(
-    view: &V,
-    ground: &Valley,
-    eye: Eye,
-    me: u32,
-    gone: &[bool],
-    fan: &mut Fan,
-    cell: impl Fn(f64) -> i64,
-) {
+/// asks `at` about the cell it lands in, `cell` turning a place into a cell coordinate.
+#[inline]
+fn cast_on(eye: Eye, fan: &mut Fan, cell: impl Fn(f64) -> i64, at: impl Fn(i64, i64) -> Hit) {
     let (ch, sh) = eye.facing;
     let offsets: &[(f64, f64); FAN] = &OFFSETS;
     for (ray, &(co, so)) in fan.iter_mut().zip(offsets) {
@@ -84,72 +80,19 @@ fn cast_on<V: Look>(
         // answer, so only a new cell is asked; the stride still counts.
         let mut last = (i64::MIN, i64::MIN);
         for k in 1..=STEPS {
-            let at = (cell(eye.x + dx * k as f64), cell(eye.y + dy * k as f64));
-            if at != last {
-                let hit = view.at(ground, at.0, at.1, me, gone);
+            let here = (cell(eye.x + dx * k as f64), cell(eye.y + dy * k as f64));
+            if here != last {
+                let hit = at(here.0, here.1);
                 if hit != Hit::Nothing {
                     *ray = Ray { hit, steps: k as u8 };
                     break;
                 }
-                last = at;
+                last = here;
             }
         }
     }
 }
 // ANCHOR_END: cast
-
-// ANCHOR: quick
-/// The same cast on flat rows, for an eye on the grid: the same strides to the same places,
-/// the same cells asked in the same order, the same rays. What leaves the stride loop is the
-/// work of turning a place into a cell. A stride moves less than a cell, so the cell it lands
-/// in is the last one asked about or its neighbour, and comparing the place with the last
-/// cell's edges tells which: the cell and its place in the rows step by one, with no whole
-/// number worked out and no bounds checked. The flat rows are ringed with rock, and a ray
-/// that reaches the ring stops there.
-fn cast_quick(view: &Flat, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
-    let (ch, sh) = eye.facing;
-    let (ex, ey) = (column(eye.x), column(eye.y));
-    let home = view.ringed(ex, ey);
-    let down = view.ringed(ex, ey + 1) - home;
-    let offsets: &[(f64, f64); FAN] = &OFFSETS;
-    for (ray, &(co, so)) in fan.iter_mut().zip(offsets) {
-        let dx = (ch * co - sh * so) * STRIDE;
-        let dy = (sh * co + ch * so) * STRIDE;
-        *ray = Ray::BLANK;
-        // The cell the eye is in, or the one the last stride asked about: where it sits in
-        // the rows, and its left and top edges (whole numbers, so exact as f64).
-        let mut at = home;
-        let (mut left, mut top) = (ex as f64, ey as f64);
-        // The first stride asks even if it is still in the eye's cell.
-        let mut ask = true;
-        let mut k = 1;
-        // ANCHOR_END: quick
-        // ANCHOR: stride
-        while k <= STEPS {
-            let (x, y) = (eye.x + dx * k as f64, eye.y + dy * k as f64);
-            if x < left {
-                (left, at, ask) = (left - 1.0, at - 1, true);
-            } else if x >= left + 1.0 {
-                (left, at, ask) = (left + 1.0, at + 1, true);
-            }
-            if y < top {
-                (top, at, ask) = (top - 1.0, at - down, true);
-            } else if y >= top + 1.0 {
-                (top, at, ask) = (top + 1.0, at + down, true);
-            }
-            if ask {
-                let hit = view.at_slot(at, me, gone);
-                if hit != Hit::Nothing {
-                    *ray = Ray { hit, steps: k as u8 };
-                    break;
-                }
-                ask = false;
-            }
-            k += 1;
-        }
-        // ANCHOR_END: stride
-    }
-}
 
 // ANCHOR: sight
 /// Whether any of `cells` lies near enough to `eye` that some ray of its fan may have touched
@@ -168,7 +111,7 @@ pub fn within_sight(eye: Eye, cells: &[(i64, i64)]) -> bool {
 /// the grid, where the answer is rock and the ray stops, so which negative it was never
 /// matters, and skipping the floor's correction for negatives is most of its cost.
 #[inline]
-fn column(v: f64) -> i64 {
+pub(super) fn column(v: f64) -> i64 {
     if v < 0.0 { -1 } else { v as i64 }
 }
 // ANCHOR_END: column
@@ -176,9 +119,10 @@ fn column(v: f64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::Stream;
+    use crate::base::streams::FAN_SCENES;
     use crate::beast::creature::facing;
-    use crate::beast::view::{Build, random_scene};
-    use crate::rng::Stream;
+    use crate::beast::view::{Hashed, View, every, random_scene};
 
     /// An eye at (x, y) facing `heading`.
     fn eye(x: f64, y: f64, heading: f64) -> Eye {
@@ -188,11 +132,15 @@ mod tests {
     #[test]
     fn every_cast_meets_what_the_plain_one_meets_on_every_view() {
         for seed in 0..8u64 {
-            let mut s = Stream::new(seed, 98);
+            let mut s = Stream::new(seed, FAN_SCENES);
             let (hab, cells, gone) = random_scene(&mut s, seed, 2, (40, 30), 3);
             let (c, r) = (hab.ground.cols, hab.ground.rows);
-            let views =
-                [Build::Flat, Build::Unringed, Build::Hashed].map(|b| View::new(b, &hab, &cells));
+            let mut plain = Hashed::default();
+            plain.refill(&hab, &cells);
+            let mut views = every();
+            for v in &mut views {
+                v.refill(&hab, &cells);
+            }
             for _ in 0..400 {
                 // Eyes anywhere on the grid, a third of them hard against an edge.
                 let mut x = s.between(0.0, c as f64);
@@ -205,12 +153,12 @@ mod tests {
                 let e = eye(x, y, s.between(-10.0, 10.0));
                 let me = s.index(cells.len()) as u32;
                 let mut want = BLANK_FAN;
-                cast_strides(&views[2], &hab.ground, e, me, &gone, &mut want);
+                View::cast(&plain, &hab.ground, e, me, &gone, &mut want, Cast::Strides);
                 for v in &views {
-                    for how in [cast, cast_strides, cast_floored] {
+                    for how in [Cast::Quick, Cast::Strides, Cast::Floored] {
                         let mut got = BLANK_FAN;
-                        how(v, &hab.ground, e, me, &gone, &mut got);
-                        assert_eq!(got, want, "seed {seed} eye {e:?} view {:?}", v.build());
+                        v.cast(&hab.ground, e, me, &gone, &mut got, how);
+                        assert_eq!(got, want, "seed {seed} eye {e:?} view {v:?} {how:?}");
                     }
                 }
             }

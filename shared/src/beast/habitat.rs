@@ -2,9 +2,8 @@
 //! ground, litter where bodies were buried, and weather that speeds or slows the growth.
 
 use super::kind::BULK;
-use super::{PLANT_STREAM, WEATHER_STREAM};
-use crate::rng::Stream;
-use crate::terra::{Land, Valley};
+use crate::base::streams::{PLANTS, WEATHER};
+use crate::base::{Land, Stream, Valley};
 
 /// The chance that a cell of ground carries a plant when the valley is founded.
 pub const PLANT_CHANCE: f64 = 0.04;
@@ -20,15 +19,20 @@ pub const FEED: f64 = 0.05;
 /// A plant: the cell it stands on and its grams.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stand {
+    /// Its cell, across.
     pub x: i64,
+    /// Its cell, down.
     pub y: i64,
+    /// The grams on it, up to `PLANT_CAP`.
     pub mass: f64,
 }
 
 /// The ground and everything on it that is not a creature.
 #[derive(Clone, Debug)]
 pub struct Habitat {
+    /// The valley's ground, water and rock.
     pub ground: Valley,
+    /// Every plant, in the row order they were founded in: the order they grow in.
     pub stands: Vec<Stand>,
     /// Grams of buried bodies, one entry a cell, row by row.
     pub litter: Vec<f64>,
@@ -43,7 +47,7 @@ impl Habitat {
     /// Valley `seed` at `cols` by `rows`, with plants on about one ground cell in 25.
     pub fn new(seed: u64, cols: usize, rows: usize) -> Habitat {
         let ground = Valley::new(seed, cols, rows);
-        let mut s = Stream::new(seed, PLANT_STREAM);
+        let mut s = Stream::new(seed, PLANTS);
         let mut stands = Vec::new();
         for y in 0..rows as i64 {
             for x in 0..cols as i64 {
@@ -58,7 +62,7 @@ impl Habitat {
             litter: vec![0.0; cols * rows],
             weather: 1.0,
             now: 0,
-            sky: Stream::new(seed, WEATHER_STREAM),
+            sky: Stream::new(seed, WEATHER),
         }
     }
 

@@ -23,15 +23,18 @@ pub const STORE: f64 = 3.4;
 /// Grams charged every tick for being alive, whatever the creature does.
 pub const UPKEEP: f64 = 0.02;
 
-/// A step forward, and a dash, in cells.
+/// A step forward, in cells.
 pub const STEP: f64 = 0.5;
+/// A dash forward, in cells.
 pub const DASH: f64 = 1.0;
 /// A turn, in radians.
 pub const TURN: f64 = 0.35;
 
-/// Numbers in the sensor row, and actions the brain chooses among.
+/// Numbers in the sensor row.
 pub const INPUTS: usize = 24;
+/// Hidden units in a brain, each squashed by `tanh`.
 pub const HIDDEN: usize = 12;
+/// Actions the brain chooses among, one score each.
 pub const ACTS: usize = 6;
 /// Entries of the sensor row before this one are settled when a phase opens (the fan, the
 /// store, the heading); from here on they are grams read live, which an earlier bite can move.

@@ -12,15 +12,20 @@
 
 use super::brain::Brain;
 use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
+use super::pack::{LANES, Pack};
 use crate::lanes::Isa;
-use crate::lanes::pack::{LANES, Pack};
 
 /// Every brain of the crowd, in one of two layouts.
 #[derive(Clone, Debug)]
 pub enum Minds {
     /// Brain b is lane b % LANES of pack b / LANES; `count` brains in all (the last pack may
     /// have lanes with no brain).
-    Packed { packs: Vec<Pack>, count: usize },
+    Packed {
+        /// The packs, four brains each.
+        packs: Vec<Pack>,
+        /// Brains in all.
+        count: usize,
+    },
     /// Brain b is the b-th, stored apart, and thinks one unit at a time (`--alone`).
     Alone(Vec<Brain>),
 }

@@ -1,58 +1,61 @@
-//! The crowd: every creature in roster order, the world it lives in, and the phase that steps
-//! them all once a tick.
+//! The crowd in roster order and its phase: each tick every creature looks, reads its row,
+//! picks an action and takes it, in roster order, and the dead are struck off at the close.
 
 use std::sync::{Arc, RwLock};
 
 use super::act::{self, Act, Here};
+use super::ahead::{self, Glance};
 use super::brain::Brain;
 use super::creature::Creature;
-use super::crew::{self, Glance, Pool, Sight};
 use super::design::Design;
 use super::fan;
 use super::habitat::Habitat;
-use super::kind::{INPUTS, STEPS, STORE, UPKEEP};
+use super::kind::{INPUTS, STEPS, UPKEEP};
+use super::ledger;
+use super::pool::Pool;
 use super::sense;
-use super::view::{Build, Hit, View};
-use super::{BRAIN_STREAM, SCATTER_STREAM};
-use crate::digest::Digest;
-use crate::lanes::Isa;
-use crate::ledger;
-use crate::rng::Stream;
-use crate::terra::Land;
+use super::settings::Settings;
+use super::sight::Sight;
+use super::view::Hit;
 
 /// What the sight's lock says if a phase panicked while it held the lock to write.
 const POISONED: &str = "a phase panicked while it wrote the crowd's reading of the world";
 
-/// What a phase hands out, counted as it goes.
+/// What a phase counted as it went: every figure of it a fact, the same on every machine and
+/// every crew.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct Count {
     /// Creatures stepped.
     pub creature_ticks: u64,
     /// Creatures that ran their store down and were struck off.
     pub struck: u64,
-    /// Fans read, the ray strides they took, and the rays among them that met something.
+    /// Fans read.
     pub fans: u64,
+    /// The ray strides those fans took.
     pub steps: u64,
+    /// The rays among them that met something.
     pub met: u64,
     /// Fans cast a second time because a death happened near them.
     pub recast: u64,
-    /// Forward passes, by where they were thought: begun ahead through the settled inputs,
-    /// and thought to the end ahead, as the walk finds them (a pass cast again after a death
-    /// counts here and again below); finished in the walk from the sums begun ahead; and
-    /// thought whole in the walk.
+    /// Forward passes begun ahead, through the settled inputs, as the walk finds them (a pass
+    /// cast again after a death counts here and again below).
     pub begun: u64,
+    /// Forward passes thought to the end ahead, as the walk finds them.
     pub ahead: u64,
+    /// Forward passes finished in the walk, from the sums begun ahead.
     pub finished: u64,
+    /// Forward passes thought whole in the walk.
     pub whole: u64,
-    /// Packs whose creatures were looked for ahead, the lanes of them that held one whose
-    /// pass was begun, and the packs that thought to the end, for at least one lane.
+    /// Packs whose creatures were looked for ahead.
     pub packs: u64,
+    /// The lanes of those packs that held a creature whose pass was begun.
     pub lanes: u64,
+    /// The packs that thought to the end, for at least one lane.
     pub ended: u64,
 }
 
-impl Tally {
-    fn add(&mut self, t: &Tally) {
+impl Count {
+    fn add(&mut self, t: &Count) {
         self.creature_ticks += t.creature_ticks;
         self.struck += t.struck;
         self.fans += t.fans;
@@ -97,11 +100,13 @@ impl Tally {
     }
 }
 
-/// The tally of the latest tick and the tally of every tick so far, kept apart.
+/// The count of the latest tick and the count of every tick so far, kept apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
-    pub tick: Tally,
-    pub run: Tally,
+    /// What the latest tick's phase counted.
+    pub tick: Count,
+    /// What every phase so far counted, added up.
+    pub run: Count,
 }
 
 /// The deaths of the phase under way: which roster places are gone, the cells they stood on
@@ -116,7 +121,9 @@ struct Deaths {
 
 /// The crowd, in roster order, with everything the phase keeps between ticks.
 pub struct Roster {
+    /// The living creatures, in roster order: the order they take their turns in.
     pub live: Vec<Creature>,
+    /// What the phases counted.
     pub counts: Counts,
     /// Threads the fans are cast on, unless the design casts each in the walk.
     crew: usize,
@@ -127,141 +134,21 @@ pub struct Roster {
     deaths: Deaths,
 }
 
-/// The valley and its crowd: what a tick moves forward.
-pub struct World {
-    pub hab: Habitat,
-    pub roster: Roster,
-}
-
-/// The moments of a tick that `World::tick_watched` tells its onlooker about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Moment {
-    TickOpens,
-    PhaseOpens,
-    PhaseCloses,
-}
-
-impl World {
-    /// Valley `seed` at `cols` by `rows` with `crowd` creatures scattered on stream 12 and
-    /// brains drawn off stream 14 in roster order, stepped by `design` with the fans cast on
-    /// `crew` threads, and the lanes on the widest instructions this CPU has.
-    pub fn found(
-        seed: u64,
-        cols: usize,
-        rows: usize,
-        crowd: usize,
-        design: Design,
-        crew: usize,
-    ) -> Result<World, String> {
-        let hab = Habitat::new(seed, cols, rows);
-        let (mut live, brains) = scatter(&hab, seed, crowd)?;
-        if design.cosines {
-            live = live.into_iter().map(Creature::forgetful).collect();
-        }
-        Ok(World { hab, roster: Roster::new(live, brains, design, crew) })
-    }
-
-    /// The same world with its lanes on `isa`: the same run to the bit, at another speed.
-    pub fn on(self, isa: Isa) -> World {
-        self.roster.sight.write().expect(POISONED).isa = isa;
-        self
-    }
-
-    /// One tick: the weather and the plants, then the creature phase.
-    pub fn tick(&mut self) {
-        self.tick_watched(|_| {});
-    }
-
-    // ANCHOR: tick
-    /// One tick, with `watch` told as the tick opens, as the phase opens and as it closes: the
-    /// one sequence every run goes through, timed or counted or neither.
-    pub fn tick_watched(&mut self, mut watch: impl FnMut(Moment)) {
-        watch(Moment::TickOpens);
-        self.hab.grow();
-        watch(Moment::PhaseOpens);
-        self.roster.phase(&mut self.hab);
-        watch(Moment::PhaseCloses);
-        self.hab.now += 1;
-    }
-    // ANCHOR_END: tick
-
-    /// One tick, and the heap allocations made inside its phase, the crew's helpers' included:
-    /// what the ledger counts (zero unless `ledger::Counting` is the global allocator).
-    pub fn tick_counted(&mut self) -> u64 {
-        let mut n = 0;
-        self.tick_watched(|m| match m {
-            Moment::PhaseOpens => ledger::start(),
-            Moment::PhaseCloses => n = ledger::stop(),
-            Moment::TickOpens => {}
-        });
-        n + self.roster.pool_allocations()
-    }
-
-    // ANCHOR: digest
-    /// SHA-256 over the ground (the litter on every cell), every plant's grams, and then for
-    /// each living creature, roster first to last: x, y, heading, store, grams eaten.
-    pub fn digest(&self) -> String {
-        let mut d = Digest::new();
-        d.u64(self.hab.ground.cols as u64).u64(self.hab.ground.rows as u64);
-        for &g in &self.hab.litter {
-            d.f64(g);
-        }
-        for st in &self.hab.stands {
-            d.f64(st.mass);
-        }
-        d.u64(self.roster.live.len() as u64);
-        for c in &self.roster.live {
-            d.f64(c.x).f64(c.y).f64(c.heading).f64(c.store).f64(c.eaten);
-        }
-        d.hex(8)
-    }
-    // ANCHOR_END: digest
-}
-
-// ANCHOR: scatter
-/// `n` creatures on `n` different ground cells, drawn on stream 12 until that many are taken,
-/// each at its cell's middle with a heading off the same stream; then a brain each off stream
-/// 14, in roster order.
-pub fn scatter(hab: &Habitat, seed: u64, n: usize) -> Result<(Vec<Creature>, Vec<Brain>), String> {
-    let g = &hab.ground;
-    let [ground, _, _] = g.census();
-    if n == 0 || n > ground {
-        return Err(format!(
-            "{n} creatures do not fit: the {}x{} valley has {ground} cells of ground, \
-             give 1 to {ground}",
-            g.cols, g.rows
-        ));
-    }
-    let cells = (g.cols * g.rows) as u64;
-    let mut taken = vec![false; g.cols * g.rows];
-    let mut s = Stream::new(seed, SCATTER_STREAM);
-    let mut places = Vec::with_capacity(n);
-    while places.len() < n {
-        let i = s.below(cells) as usize;
-        let (x, y) = ((i % g.cols) as i64, (i / g.cols) as i64);
-        if taken[i] || g.at(x, y) != Land::Ground {
-            continue;
-        }
-        taken[i] = true;
-        places.push((x as f64 + 0.5, y as f64 + 0.5, s.between(0.0, std::f64::consts::TAU)));
-    }
-    let live =
-        places.into_iter().map(|(x, y, heading)| Creature::new(x, y, heading, STORE)).collect();
-    let mut minds = Stream::new(seed, BRAIN_STREAM);
-    let brains = (0..n).map(|_| Brain::draw(&mut minds)).collect();
-    Ok((live, brains))
-}
-// ANCHOR_END: scatter
-
 impl Roster {
-    /// A roster of these creatures, the i-th thinking with the i-th brain.
-    pub fn new(live: Vec<Creature>, brains: Vec<Brain>, design: Design, crew: usize) -> Roster {
+    /// A roster of these creatures, the i-th thinking with the i-th brain, stepped by `design`
+    /// and run by `settings`.
+    pub fn new(
+        live: Vec<Creature>,
+        brains: Vec<Brain>,
+        design: Design,
+        settings: Settings,
+    ) -> Roster {
         assert_eq!(live.len(), brains.len(), "one brain a creature");
         Roster {
             live,
             counts: Counts::default(),
-            crew: crew.max(1),
-            sight: Arc::new(RwLock::new(Sight::new(design, brains, Isa::best()))),
+            crew: settings.threads(design),
+            sight: Arc::new(RwLock::new(Sight::new(design, brains, settings.isa))),
             pool: None,
             stripes: Vec::new(),
             deaths: Deaths::default(),
@@ -270,10 +157,7 @@ impl Roster {
 
     /// The bytes of the flat rows the phase reads its view from, or None for the other builds.
     pub fn view_bytes(&self) -> Option<usize> {
-        match &self.sight.read().expect(POISONED).view {
-            View::Flat(f) => Some(f.bytes()),
-            _ => None,
-        }
+        self.sight.read().expect(POISONED).view.bytes()
     }
 
     /// Allocations the pool's threads made while the ledger was counting, since last asked.
@@ -296,7 +180,7 @@ impl Roster {
     /// Opens the phase: nobody has died yet, and every creature's cell, eye and store are
     /// written down before anybody moves, with the view of the world they will all read.
     fn open(&mut self, hab: &Habitat) {
-        self.counts.tick = Tally::default();
+        self.counts.tick = Count::default();
         let n = self.live.len();
         let d = &mut self.deaths;
         d.gone.clear();
@@ -319,7 +203,7 @@ impl Roster {
         s.nobody.clear();
         s.nobody.resize(n, false);
         s.seat_packs();
-        open_view(s, hab);
+        s.open_view(hab);
     }
 
     /// Casts every fan before the walk, and thinks ahead for every creature whose row cannot
@@ -334,13 +218,13 @@ impl Roster {
         let crew = self.crew;
         self.stripes.resize_with(crew, Vec::new);
         if d.scoped || crew == 1 {
-            crew::look_scoped(&sight, crew, &mut self.stripes);
+            ahead::look_scoped(&sight, crew, &mut self.stripes);
         } else {
             let pool = match &mut self.pool {
                 Some(p) if p.crew() == crew => p,
                 slot => slot.insert(Pool::new(Arc::clone(&self.sight), crew)),
             };
-            pool.look(&sight, &mut self.stripes, crate::ledger::counting());
+            pool.look(&sight, &mut self.stripes, ledger::counting());
         }
         true
     }
@@ -367,7 +251,7 @@ impl Roster {
             self.counts.tick.read(g);
             let c = &mut self.live[i];
             let choice = choose(sight, hab, i, c, g, &mut row, &mut self.counts.tick);
-            act::perform(c, choice, &sight.view, hab);
+            act::perform(c, choice, &*sight.view, hab);
             c.store -= UPKEEP;
             self.counts.tick.creature_ticks += 1;
             if c.store <= 0.0 {
@@ -397,42 +281,14 @@ impl Roster {
     }
 }
 
-// ANCHOR: open
-/// The view the phase opens on. Under the current design the one view is refilled in place
-/// and nothing is built; each retired design is one of the switches read here.
-fn open_view(s: &mut Sight, hab: &Habitat) {
-    let d = s.design;
-    let build = if d.maps {
-        Build::Hashed
-    } else if d.unringed {
-        Build::Unringed
-    } else {
-        Build::Flat
-    };
-    let fill = |v: &mut View, cells: &[(i64, i64)]| match v {
-        View::Flat(f) if d.rebuilt => f.refill_rebuilt(hab, cells),
-        v => v.refill(hab, cells),
-    };
-    if d.fresh || s.view.build() != build {
-        s.view = View::empty(build);
-    }
-    fill(&mut s.view, &s.cells);
-    s.second = d.twice.then(|| {
-        let mut v = View::empty(build);
-        fill(&mut v, &s.cells);
-        v
-    });
-}
-// ANCHOR_END: open
-
 impl Deaths {
     // ANCHOR: again
     /// Casts roster place `i`'s fan again if a creature died within its sight earlier in the
     /// walk, unless the design casts fans once and never again.
-    fn look_again(&self, sight: &Sight, i: usize, g: &mut Glance, tally: &mut Tally) {
+    fn look_again(&self, sight: &Sight, i: usize, g: &mut Glance, count: &mut Count) {
         if !sight.design.loose && fan::within_sight(sight.eyes[i], &self.cells) {
             g.cast(sight, i, &self.gone);
-            tally.recast += 1;
+            count.recast += 1;
         }
     }
     // ANCHOR_END: again
@@ -463,7 +319,7 @@ fn choose(
     c: &Creature,
     g: &mut Glance,
     row: &mut [f64; INPUTS],
-    tally: &mut Tally,
+    count: &mut Count,
 ) -> Act {
     let cell = sight.cells[i];
     if !g.ready {
@@ -471,11 +327,11 @@ fn choose(
         if g.begun {
             sense::read_food(row, mass, cell);
             g.scores = sight.finish(i, &g.partial, row);
-            tally.finished += 1;
+            count.finished += 1;
         } else {
             sense::read(row, &g.fan, mass, cell, c.store, c.facing());
             g.scores = sight.think(i, row);
-            tally.whole += 1;
+            count.whole += 1;
         }
     }
     g.choice.unwrap_or_else(|| {
@@ -505,18 +361,3 @@ fn strike_off(live: &mut Vec<Creature>, sight: &mut Sight) {
     live.retain(|c| !c.dead);
 }
 // ANCHOR_END: strike
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn too_many_creatures_is_an_error() {
-        let hab = Habitat::new(5, 12, 8);
-        let [ground, _, _] = hab.ground.census();
-        assert!(scatter(&hab, 5, ground).is_ok());
-        let e = scatter(&hab, 5, ground + 1).unwrap_err();
-        assert!(e.contains("do not fit"), "{e}");
-        assert!(scatter(&hab, 5, 0).is_err());
-    }
-}

@@ -200,7 +200,11 @@ fn frames_of(base: &url::Url, src: &str) -> Option<Result<u32, String>> {
         return None;
     }
     let path = base.to_file_path().ok()?.join(inside);
-    Some(std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| world::film::frames(&b)))
+    Some(
+        std::fs::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| world::pictures::film::frames(&b)),
+    )
 }
 
 #[cfg(test)]

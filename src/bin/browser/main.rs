@@ -70,7 +70,7 @@ fn main() -> ExitCode {
             problems.iter().for_each(|p| eprintln!("{p}"));
             eprintln!(
                 "browser: {}",
-                world::cli::count(problems.len() as u64, "problem", "problems")
+                world::shell::cli::count(problems.len() as u64, "problem", "problems")
             );
             ExitCode::FAILURE
         }
@@ -148,7 +148,7 @@ pub async fn visit_all(
         ids.insert(page.clone(), ids_of(&report));
         let answered = match quizzes {
             0 => String::new(),
-            n => format!(", {} answered", world::cli::count(n as u64, "quiz", "quizzes")),
+            n => format!(", {} answered", world::shell::cli::count(n as u64, "quiz", "quizzes")),
         };
         let shot = shot.strip_prefix(shots).unwrap_or(&shot).display().to_string();
         eprintln!("{}{answered}; {shot}", looked.account);

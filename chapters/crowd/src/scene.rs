@@ -1,0 +1,27 @@
+//! The chapter's scene: the valley, 150 cells across, 100 down, seed 5, with 3000 creatures,
+//! so there are five cells of ground for each creature; and the budget a phase has.
+
+use world::beast::{Design, Settings, World};
+
+/// The seed of the chapter's valley, and of its crowd.
+pub const SEED: u64 = 5;
+/// The valley's width in cells, whatever its length.
+pub const COLS: usize = 150;
+/// The valley's length in cells.
+pub const ROWS: usize = 100;
+/// The chapter's crowd.
+pub const CROWD: usize = 3000;
+
+/// The budget a phase has in a tick.
+pub const BUDGET_MS: f64 = 50.0;
+
+/// The chapter's valley, `rows` down, with `crowd` creatures on it, stepped by `design` and run
+/// by `settings`.
+pub fn found(
+    crowd: usize,
+    rows: usize,
+    design: Design,
+    settings: Settings,
+) -> anyhow::Result<World> {
+    World::found(SEED, COLS, rows, crowd, design, settings).map_err(anyhow::Error::msg)
+}

@@ -1,0 +1,72 @@
+//! The neighbour query's design: which query the walkers ask and how they hear what it finds,
+//! a switch for each retired part.
+
+use clap::Args;
+use world::base::CELL;
+use world::flock::near::{self, Buckets, Everybody, Mailboxes, Query, TooWide, Unordered};
+use world::flock::{Herd, Listen};
+use world::shell::switches::RULES;
+
+use crate::scene::{Rule, Scene, VALLEY_COLS, VALLEY_ROWS};
+
+// ANCHOR: design
+/// Which neighbour query the walkers ask and how they hear what it finds: with no switch, the
+/// mailboxes, heard in one pass. Each switch puts a retired part back, a sibling of the one it
+/// became; the first round is `--buckets --three-passes`.
+#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Design {
+    /// The first round's query: the nine buckets around a walker, its candidates sorted, not
+    /// the mailboxes
+    #[arg(long, help_heading = "The mailboxes")]
+    pub buckets: bool,
+    /// Every walker measured against every other, not only those in the cells around it
+    #[arg(long, help_heading = "The mailboxes")]
+    #[arg(conflicts_with = "buckets")]
+    pub everybody: bool,
+    /// The first round's tick: each walker's neighbours asked for in turn, copied out and
+    /// walked once by each rule, not heard all at once into one tally each
+    #[arg(long, help_heading = "The mailboxes")]
+    pub three_passes: bool,
+    /// The buckets' candidates measured in bucket order, not sorted into index order
+    #[arg(long, help_heading = RULES)]
+    #[arg(conflicts_with_all = ["everybody", "buckets"])]
+    pub unordered: bool,
+}
+// ANCHOR_END: design
+
+impl Design {
+    // ANCHOR: pick
+    /// The query this design asks, for a field of `cols` by `rows` cells.
+    pub fn query(self, cols: usize, rows: usize) -> Box<dyn Query> {
+        if self.everybody {
+            Box::new(Everybody::default())
+        } else if self.unordered {
+            Box::new(Unordered::new(cols, rows, CELL))
+        } else if self.buckets {
+            Box::new(Buckets::new(cols, rows, CELL))
+        } else {
+            Box::new(Mailboxes::new(cols, rows, CELL))
+        }
+    }
+
+    /// How this design's tick hears the neighbours its query finds.
+    pub fn listen(self) -> Listen {
+        if self.three_passes { Listen::ThreePasses } else { Listen::OnePass }
+    }
+    // ANCHOR_END: pick
+
+    /// The valley's herd of `scene`, hearing `rule`, built to this design.
+    pub fn herd(self, scene: &Scene, rule: Rule) -> Herd<Box<dyn Query>> {
+        let Scene { n, radius, seed, .. } = *scene;
+        let query = self.query(VALLEY_COLS, VALLEY_ROWS);
+        let weights = rule.weights();
+        Herd::new(seed, n, VALLEY_COLS, VALLEY_ROWS, weights, radius, query)
+            .listening(self.listen())
+    }
+
+    /// Refuses, before anything runs, a radius the buckets or the mailboxes would refuse on
+    /// the first tick, by their own rule; everybody answers any radius.
+    pub fn fits(self, radius: f64) -> Result<(), TooWide> {
+        if self.everybody { Ok(()) } else { near::fits(radius, CELL) }
+    }
+}

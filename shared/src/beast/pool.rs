@@ -1,0 +1,210 @@
+//! The crew's kept threads: helpers made once for the whole run, each waiting at a slot of its
+//! own for a stripe of the look ahead to cast, so that a tick spawns nothing and allocates
+//! nothing.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::thread::JoinHandle;
+
+use super::ahead::{Glance, look_stripe};
+use super::ledger;
+use super::sight::Sight;
+
+// ANCHOR: pool
+/// The wide cast on threads kept for the whole run: crew - 1 helpers each wait at a slot of
+/// their own for a buffer to fill, the calling thread casts stripe 0 itself, and the buffers
+/// change hands through the slots, so a tick spawns nothing and allocates nothing. A helper
+/// whose stripe panics hands back the panic instead of the buffer, and the caller, once every
+/// helper has handed back, panics with it.
+pub struct Pool {
+    crew: usize,
+    helpers: Vec<(Arc<Slot>, JoinHandle<()>)>,
+    /// Allocations the helpers made while the ledger was counting.
+    allocations: Arc<AtomicU64>,
+}
+// ANCHOR_END: pool
+
+impl Pool {
+    /// A pool of `crew - 1` helpers, each to cast its stripe of the crowd `sight` holds; the
+    /// caller casts stripe 0 itself.
+    pub fn new(sight: Arc<RwLock<Sight>>, crew: usize) -> Pool {
+        let allocations = Arc::new(AtomicU64::new(0));
+        let helpers = (1..crew)
+            .map(|k| {
+                let slot = Arc::new(Slot::default());
+                let (s, sight, n) =
+                    (Arc::clone(&slot), Arc::clone(&sight), Arc::clone(&allocations));
+                (slot, std::thread::spawn(move || helper(&s, &sight, k, crew, &n)))
+            })
+            .collect();
+        Pool { crew, helpers, allocations }
+    }
+
+    /// The threads a look is cut among, the caller's own included.
+    pub fn crew(&self) -> usize {
+        self.crew
+    }
+
+    // ANCHOR: look
+    /// Casts every fan into `stripes` (one buffer a stripe), looking at `sight` for stripe 0.
+    /// `counting` passes the ledger's switch on to the helpers for this cast.
+    pub fn look(&mut self, sight: &Sight, stripes: &mut [Vec<Glance>], counting: bool) {
+        for ((slot, _), out) in self.helpers.iter().zip(&mut stripes[1..]) {
+            slot.put(Hand::Work(std::mem::take(out), counting));
+        }
+        let mine = panic::catch_unwind(AssertUnwindSafe(|| {
+            look_stripe(sight, 0, self.crew, &mut stripes[0]);
+        }));
+        let mut failed = mine.err();
+        for ((slot, _), out) in self.helpers.iter().zip(&mut stripes[1..]) {
+            match slot.take(|h| matches!(h, Hand::Done(_))) {
+                Hand::Done(Ok(filled)) => *out = filled,
+                Hand::Done(Err(p)) => failed = failed.or(Some(p)),
+                _ => unreachable!("take waits for a filled buffer"),
+            }
+        }
+        if let Some(p) = failed {
+            panic::resume_unwind(p);
+        }
+    }
+    // ANCHOR_END: look
+
+    /// Allocations the helpers made while counting, since last asked.
+    pub fn allocations(&self) -> u64 {
+        self.allocations.swap(0, Ordering::SeqCst)
+    }
+}
+
+/// What a helper's slot holds: whose move it is.
+enum Hand {
+    /// Nothing to do.
+    Idle,
+    /// A buffer for the helper to fill, and whether to count what filling it allocates.
+    Work(Vec<Glance>, bool),
+    /// The buffer filled, or the panic that stopped the filling, for the caller to take.
+    Done(std::thread::Result<Vec<Glance>>),
+    /// The pool is gone: the helper stops.
+    Quit,
+}
+
+/// Where the caller and one helper hand a buffer to each other: a lock around the hand and a
+/// condition variable to wait on it. Neither allocates once the threads exist.
+struct Slot {
+    hand: Mutex<Hand>,
+    moved: Condvar,
+}
+
+impl Default for Slot {
+    fn default() -> Slot {
+        Slot { hand: Mutex::new(Hand::Idle), moved: Condvar::new() }
+    }
+}
+
+impl Slot {
+    /// Puts `h` in the slot and wakes whoever waits on it.
+    fn put(&self, h: Hand) {
+        *self.hand.lock().expect(SLOT) = h;
+        self.moved.notify_all();
+    }
+
+    /// Waits until the slot holds a hand `wanted` accepts, and takes it, leaving it idle.
+    fn take(&self, wanted: impl Fn(&Hand) -> bool) -> Hand {
+        let hand = self.moved.wait_while(self.hand.lock().expect(SLOT), |h| !wanted(h));
+        std::mem::replace(&mut *hand.expect(SLOT), Hand::Idle)
+    }
+}
+
+/// Nothing panics while it holds a slot's lock, so a poisoned one is a bug worth a panic.
+const SLOT: &str = "a crew's slot was left locked by a panic";
+
+/// A kept thread: fills stripe `k` of `crew` for every buffer it is handed, until the pool
+/// says quit. A panic in the stripe is caught and handed back, so the helper itself never
+/// stops early and the caller never waits for a buffer that is not coming.
+fn helper(slot: &Slot, sight: &RwLock<Sight>, k: usize, crew: usize, allocations: &AtomicU64) {
+    loop {
+        let (mut out, counting) = match slot.take(|h| matches!(h, Hand::Work(..) | Hand::Quit)) {
+            Hand::Work(out, counting) => (out, counting),
+            _ => return,
+        };
+        if counting {
+            ledger::start();
+        }
+        let filled = panic::catch_unwind(AssertUnwindSafe(|| {
+            let sight = sight.read().expect("the sight is written only between phases");
+            look_stripe(&sight, k, crew, &mut out);
+        }));
+        if counting {
+            allocations.fetch_add(ledger::stop(), Ordering::SeqCst);
+        }
+        slot.put(Hand::Done(filled.map(|()| out)));
+    }
+}
+
+impl Drop for Pool {
+    /// Tells every helper to quit and waits for it to finish.
+    fn drop(&mut self) {
+        for (slot, thread) in self.helpers.drain(..) {
+            slot.put(Hand::Quit);
+            // A helper catches its stripe's panics, so it always ends by returning.
+            let _ = thread.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::Stream;
+    use crate::base::streams::BRAINS;
+    use crate::beast::brain::Brain;
+    use crate::beast::creature::Creature;
+    use crate::beast::design::Design;
+    use crate::beast::habitat::Habitat;
+    use crate::lanes::Isa;
+
+    /// A sight of `n` creatures on a small valley, thinking with `brains` of them, kept
+    /// apart, so that creature i is stripe i's.
+    fn sight(n: usize, brains: usize) -> Sight {
+        let hab = Habitat::new(5, 12, 8);
+        let mut s = Stream::new(5, BRAINS);
+        let drawn = (0..n).map(|_| Brain::draw(&mut s)).collect();
+        let mut sight = Sight::new(Design { alone: true, ..Design::default() }, drawn, Isa::best());
+        sight.brain_of.truncate(brains);
+        let live: Vec<Creature> =
+            (0..n).map(|i| Creature::new(0.5 + i as f64, 3.5, 0.3, 1.0)).collect();
+        sight.cells = live.iter().map(Creature::cell).collect();
+        sight.eyes = live.iter().map(Creature::eye).collect();
+        sight.stores = live.iter().map(|c| c.store).collect();
+        sight.nobody = vec![false; n];
+        sight.ground = hab.ground.clone();
+        sight.view.refill(&hab, &sight.cells);
+        sight
+    }
+
+    /// Runs one look on a pool of two, where creature 1 (a helper's) or 0 (the caller's) has
+    /// no brain, in a thread of its own: returns whether the look panicked, or None if it and
+    /// the pool's drop did not finish within ten seconds.
+    fn look_with_a_missing_brain(brains: usize) -> Option<bool> {
+        let (tell, told) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let shared = Arc::new(RwLock::new(sight(2, brains)));
+            let mut pool = Pool::new(Arc::clone(&shared), 2);
+            let mut stripes = vec![Vec::new(), Vec::new()];
+            let looked = panic::catch_unwind(AssertUnwindSafe(|| {
+                let s = shared.read().unwrap();
+                pool.look(&s, &mut stripes, false);
+            }));
+            drop(pool);
+            let _ = tell.send(looked.is_err());
+        });
+        told.recv_timeout(std::time::Duration::from_secs(10)).ok()
+    }
+
+    #[test]
+    fn a_helper_that_panics_makes_the_caller_panic_and_nothing_hangs() {
+        assert_eq!(look_with_a_missing_brain(1), Some(true), "a helper's panic");
+        assert_eq!(look_with_a_missing_brain(0), Some(true), "the caller's own panic");
+        assert_eq!(look_with_a_missing_brain(2), Some(false), "no panic at all");
+    }
+}

@@ -1,0 +1,187 @@
+//! The sight: everything the looking reads, taken when a phase opens and left alone until it
+//! closes, so the crew's threads may read it side by side. The view it reads is chosen here,
+//! once, by the design.
+
+use super::act::{self, Act, Here};
+use super::brain::Brain;
+use super::creature::Eye;
+use super::design::Design;
+use super::fan::{Cast, Fan};
+use super::habitat::Habitat;
+use super::kind::{ACTS, HIDDEN, INPUTS};
+use super::minds::Minds;
+use super::pack::LANES;
+use super::view::{Flat, Hashed, Rebuilt, Unringed, View};
+use crate::base::Valley;
+use crate::lanes::Isa;
+
+/// What the looking may read: the ground, the view, and every creature's eye, store and
+/// brain as the phase opened, and the design they are all read by. Nothing here is written
+/// between the phase's open and its end.
+#[derive(Debug)]
+pub struct Sight {
+    /// The design every part of the phase is read by.
+    pub design: Design,
+    /// The valley's ground, copied when its size changes: what a move is checked against.
+    pub ground: Valley,
+    /// The reading of the valley the phase opened on, in the view the design chose.
+    pub view: Box<dyn View>,
+    /// The second view the checks read under `--twice`; otherwise they read `view`.
+    pub second: Option<Box<dyn View>>,
+    /// Every creature's cell as the phase opened, in roster order.
+    pub cells: Vec<(i64, i64)>,
+    /// Every creature's eye as the phase opened, in roster order.
+    pub eyes: Vec<Eye>,
+    /// Every creature's store as the phase opened, in roster order.
+    pub stores: Vec<f64>,
+    /// Every brain the roster was founded with, in founding order. Never moved, unless a
+    /// death slides the later ones down (`--slide`): a brain is 1.5 kB, and closing the gap a
+    /// death leaves in a crowd of them moves megabytes.
+    pub minds: Minds,
+    /// For each roster place, which of the brains it thinks with; struck off with its
+    /// creature.
+    pub brain_of: Vec<u32>,
+    /// For each pack, the first roster place that thinks with one of its brains, and after
+    /// the last pack the crowd's size: pack p's creatures are places `starts[p]..starts[p + 1]`.
+    /// Empty when the brains are kept apart.
+    pub starts: Vec<u32>,
+    /// The instructions the lanes run on.
+    pub isa: Isa,
+    /// Nobody is gone before the walk: the marks the fans are cast against.
+    pub nobody: Vec<bool>,
+}
+
+impl Sight {
+    /// What the looking reads for a crowd thinking with these brains, under this design, with
+    /// the lanes on `isa`. The brains go four to a pack, or stay apart under `--alone`.
+    pub fn new(design: Design, brains: Vec<Brain>, isa: Isa) -> Sight {
+        Sight {
+            design,
+            ground: Valley::new(0, 1, 1),
+            view: chosen(design),
+            second: design.twice.then(|| chosen(design)),
+            cells: Vec::new(),
+            eyes: Vec::new(),
+            stores: Vec::new(),
+            brain_of: (0..brains.len() as u32).collect(),
+            // Room for every pack's start and the end, so no phase grows it.
+            starts: Vec::with_capacity(brains.len().div_ceil(LANES) + 1),
+            minds: if design.alone { Minds::Alone(brains) } else { Minds::packed(brains) },
+            isa,
+            nobody: Vec::new(),
+        }
+    }
+
+    /// Works out which roster places each pack's creatures hold, for a phase about to open.
+    pub fn seat_packs(&mut self) {
+        self.starts.clear();
+        if let Minds::Packed { packs, .. } = &self.minds {
+            let mut i = 0;
+            for p in 0..packs.len() {
+                while i < self.brain_of.len() && (self.brain_of[i] as usize) / LANES < p {
+                    i += 1;
+                }
+                self.starts.push(i as u32);
+            }
+            self.starts.push(self.brain_of.len() as u32);
+        }
+    }
+
+    /// Where roster place `i`'s glance is kept when the looking is cut into `crew` stripes:
+    /// which stripe, and where in it. With packs, a pack's four lanes sit side by side.
+    #[inline]
+    pub fn seat(&self, i: usize, crew: usize) -> (usize, usize) {
+        match self.minds {
+            Minds::Packed { .. } => {
+                let b = self.brain_of[i] as usize;
+                let p = b / LANES;
+                (p % crew, p / crew * LANES + b % LANES)
+            }
+            Minds::Alone(_) => (i % crew, i / crew),
+        }
+    }
+
+    /// The pack roster place `i`'s brain is in, if the brains are packed.
+    #[inline]
+    pub fn pack_of(&self, i: usize) -> Option<usize> {
+        match self.minds {
+            Minds::Packed { .. } => Some(self.brain_of[i] as usize / LANES),
+            Minds::Alone(_) => None,
+        }
+    }
+
+    /// Roster place `i`'s whole pass over `row`.
+    #[inline]
+    pub fn think(&self, i: usize, row: &[f64; INPUTS]) -> [f64; ACTS] {
+        self.minds.think(self.isa, self.brain_of[i] as usize, row)
+    }
+
+    /// The rest of roster place `i`'s pass, from the sums the settled inputs left.
+    #[inline]
+    pub fn finish(&self, i: usize, sums: &[f64; HIDDEN], row: &[f64; INPUTS]) -> [f64; ACTS] {
+        self.minds.finish(self.isa, self.brain_of[i] as usize, sums, row)
+    }
+
+    /// The view the checks read.
+    pub fn checked(&self) -> &dyn View {
+        self.second.as_deref().unwrap_or(&*self.view)
+    }
+
+    /// Casts roster place `i`'s fan against the view, leaving out everyone marked `gone`, by
+    /// the cast the design asks for. Every fan of the phase is cast here, and never inlined,
+    /// so that a profile counts the whole of casting under this one name.
+    #[inline(never)]
+    pub fn cast(&self, i: usize, gone: &[bool], fan: &mut Fan) {
+        let d = self.design;
+        let how = if d.floor {
+            Cast::Floored
+        } else if d.strides {
+            Cast::Strides
+        } else {
+            Cast::Quick
+        };
+        self.view.cast(&self.ground, self.eyes[i], i as u32, gone, fan, how);
+    }
+
+    /// The picker's question for roster place `i`, standing at `eye` with `store` grams:
+    /// may it take action `a` now? Asked as a yes or a no, or (`--wordy`) as a refusal in full.
+    pub fn allows(&self, i: usize, eye: &Eye, store: f64, a: Act, here: Here) -> bool {
+        if self.design.wordy {
+            act::legal(eye, store, i as u32, a, here).is_ok()
+        } else {
+            act::can(eye, store, a, here)
+        }
+    }
+}
+
+// ANCHOR: open
+/// The view a phase reads under `design`: the flat rows as they stand, or the retired view one
+/// of the view's switches puts back, each read here in one line.
+fn chosen(design: Design) -> Box<dyn View> {
+    if design.maps {
+        Box::new(Hashed::default())
+    } else if design.unringed {
+        Box::new(Unringed::default())
+    } else if design.rebuilt {
+        Box::new(Rebuilt::default())
+    } else {
+        Box::new(Flat::default())
+    }
+}
+
+impl Sight {
+    /// The view the phase opens on. Under the current design the one view is refilled in
+    /// place and nothing is built; `--fresh` empties it first, as a new one would be, and
+    /// `--twice` refills a second one, emptied, for the checks.
+    pub fn open_view(&mut self, hab: &Habitat) {
+        if self.design.fresh {
+            self.view.renew();
+        }
+        self.view.refill(hab, &self.cells);
+        if let Some(second) = &mut self.second {
+            second.renew();
+            second.refill(hab, &self.cells);
+        }
+    }
+}
+// ANCHOR_END: open

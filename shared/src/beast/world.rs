@@ -1,0 +1,170 @@
+//! The world of chapter 3: the valley and its crowd, founded from a seed and stepped a tick at
+//! a time, with the digest that says two runs are the same run.
+
+use super::brain::Brain;
+use super::creature::Creature;
+use super::design::Design;
+use super::habitat::Habitat;
+use super::kind::STORE;
+use super::ledger;
+use super::roster::Roster;
+use super::settings::Settings;
+use crate::base::streams::{BRAINS, SCATTER};
+use crate::base::{Digest, Land, Stream};
+
+/// The valley and its crowd: what a tick moves forward.
+pub struct World {
+    /// The valley: its ground, its plants, its litter and its weather.
+    pub hab: Habitat,
+    /// The creatures, in roster order, and what their phase keeps between ticks.
+    pub roster: Roster,
+}
+
+/// The moments of a tick that `World::tick_watched` tells its onlooker about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// Before the weather and the plants.
+    TickOpens,
+    /// After the plants have grown, before any creature moves.
+    PhaseOpens,
+    /// After the last creature's turn and the burials.
+    PhaseCloses,
+}
+
+/// Ticks a world runs before its allocations are counted, and ticks they are counted over, in
+/// [`World::warm_allocations`]: by the fifth tick every buffer has grown to what the crowd
+/// needs.
+pub const WARM: (u32, u32) = (5, 100);
+
+impl World {
+    /// Valley `seed` at `cols` by `rows` with `crowd` creatures scattered on stream
+    /// [`SCATTER`] and brains drawn off stream [`BRAINS`] in roster order, stepped by `design`
+    /// and run by `settings`.
+    pub fn found(
+        seed: u64,
+        cols: usize,
+        rows: usize,
+        crowd: usize,
+        design: Design,
+        settings: Settings,
+    ) -> Result<World, String> {
+        let hab = Habitat::new(seed, cols, rows);
+        let (mut live, brains) = scatter(&hab, seed, crowd)?;
+        if design.cosines {
+            live = live.into_iter().map(Creature::forgetful).collect();
+        }
+        Ok(World { hab, roster: Roster::new(live, brains, design, settings) })
+    }
+
+    /// One tick: the weather and the plants, then the creature phase.
+    pub fn tick(&mut self) {
+        self.tick_watched(|_| {});
+    }
+
+    // ANCHOR: tick
+    /// One tick, with `watch` told as the tick opens, as the phase opens and as it closes: the
+    /// one sequence every run goes through, timed or counted or neither.
+    pub fn tick_watched(&mut self, mut watch: impl FnMut(Moment)) {
+        watch(Moment::TickOpens);
+        self.hab.grow();
+        watch(Moment::PhaseOpens);
+        self.roster.phase(&mut self.hab);
+        watch(Moment::PhaseCloses);
+        self.hab.now += 1;
+    }
+    // ANCHOR_END: tick
+
+    /// One tick, and the heap allocations made inside its phase, the crew's helpers' included:
+    /// what the ledger counts (zero unless `ledger::Counting` is the global allocator).
+    pub fn tick_counted(&mut self) -> u64 {
+        let mut n = 0;
+        self.tick_watched(|m| match m {
+            Moment::PhaseOpens => ledger::start(),
+            Moment::PhaseCloses => n = ledger::stop(),
+            Moment::TickOpens => {}
+        });
+        n + self.roster.pool_allocations()
+    }
+
+    /// The heap allocations of [`WARM`]'s counted ticks, after its warming ticks: what the
+    /// ledger's promise of none once warm is tested on, by the library's tests and by the
+    /// course's checks alike. Zero unless the counting allocator is installed.
+    pub fn warm_allocations(&mut self) -> u64 {
+        let (warm, counted) = WARM;
+        for _ in 0..warm {
+            self.tick();
+        }
+        let _ = self.roster.pool_allocations();
+        (0..counted).map(|_| self.tick_counted()).sum()
+    }
+
+    // ANCHOR: digest
+    /// SHA-256 over the ground (the litter on every cell), every plant's grams, and then for
+    /// each living creature, roster first to last: x, y, heading, store, grams eaten.
+    pub fn digest(&self) -> String {
+        let mut d = Digest::new();
+        d.u64(self.hab.ground.cols as u64).u64(self.hab.ground.rows as u64);
+        for &g in &self.hab.litter {
+            d.f64(g);
+        }
+        for st in &self.hab.stands {
+            d.f64(st.mass);
+        }
+        d.u64(self.roster.live.len() as u64);
+        for c in &self.roster.live {
+            d.f64(c.x).f64(c.y).f64(c.heading).f64(c.store).f64(c.eaten);
+        }
+        d.hex(8)
+    }
+    // ANCHOR_END: digest
+}
+
+// ANCHOR: scatter
+/// `n` creatures on `n` different ground cells, drawn on stream 12 until that many are taken,
+/// each at its cell's middle with a heading off the same stream; then a brain each off stream
+/// 14, in roster order.
+pub fn scatter(hab: &Habitat, seed: u64, n: usize) -> Result<(Vec<Creature>, Vec<Brain>), String> {
+    let g = &hab.ground;
+    let [ground, _, _] = g.census();
+    if n == 0 || n > ground {
+        return Err(format!(
+            "{n} creatures do not fit: the {}x{} valley has {ground} cells of ground, \
+             give 1 to {ground}",
+            g.cols, g.rows
+        ));
+    }
+    let cells = (g.cols * g.rows) as u64;
+    let mut taken = vec![false; g.cols * g.rows];
+    let mut s = Stream::new(seed, SCATTER);
+    let mut places = Vec::with_capacity(n);
+    while places.len() < n {
+        let i = s.below(cells) as usize;
+        let (x, y) = ((i % g.cols) as i64, (i / g.cols) as i64);
+        if taken[i] || g.at(x, y) != Land::Ground {
+            continue;
+        }
+        taken[i] = true;
+        places.push((x as f64 + 0.5, y as f64 + 0.5, s.between(0.0, std::f64::consts::TAU)));
+    }
+    let live =
+        places.into_iter().map(|(x, y, heading)| Creature::new(x, y, heading, STORE)).collect();
+    let mut minds = Stream::new(seed, BRAINS);
+    let brains = (0..n).map(|_| Brain::draw(&mut minds)).collect();
+    Ok((live, brains))
+}
+// ANCHOR_END: scatter
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_many_creatures_is_an_error() {
+        let hab = Habitat::new(5, 12, 8);
+        let [ground, _, _] = hab.ground.census();
+        assert!(scatter(&hab, 5, ground).is_ok());
+        let e = scatter(&hab, 5, ground + 1).unwrap_err();
+        assert!(e.contains("do not fit"), "{e}");
+        assert!(scatter(&hab, 5, 0).is_err());
+    }
+}

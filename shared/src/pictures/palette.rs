@@ -1,0 +1,32 @@
+//! The colours every picture is drawn in: the page, the ink, the two colours the charts tell
+//! lines apart by, and what each kind of land looks like.
+//!
+//! A picture is compared with the book's to the byte, so a colour is three whole numbers named
+//! once here, never worked out.
+
+use crate::base::Land;
+
+/// An RGB colour, eight bits a channel.
+pub type Rgb = [u8; 3];
+
+/// The page behind every picture and chart.
+pub const PAPER: Rgb = [250, 248, 240];
+/// Walkers, creatures, words and axes.
+pub const INK: Rgb = [30, 30, 36];
+/// A walker's nose, a death, and the first line of a chart.
+pub const RED: Rgb = [200, 40, 40];
+/// The second line of a chart.
+pub const BLUE: Rgb = [40, 80, 200];
+/// Trails, and the marks behind a moving body.
+pub const GREY: Rgb = [200, 200, 200];
+
+impl Land {
+    /// The colour a cell of this land is painted, in every picture of a valley.
+    pub fn colour(self) -> Rgb {
+        match self {
+            Land::Ground => [226, 222, 196],
+            Land::Water => [150, 190, 230],
+            Land::Rock => [150, 140, 130],
+        }
+    }
+}

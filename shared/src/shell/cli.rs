@@ -1,0 +1,436 @@
+//! What every chapter binary does around its experiments: parse the flags, check every path it
+//! was asked to write, run, and turn any failure into one line on stderr and an exit code,
+//! never a panic.
+//!
+//! The same entry point serves the real binary and the book check, which calls a chapter
+//! in-process with its own output buffer instead of stdout.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+use super::files::Asked;
+
+/// Why a run ended early.
+#[derive(Debug)]
+pub enum Failure {
+    /// The command line was wrong (exit code 2): the message says what and where to look.
+    Usage(String),
+    /// The command line was fine but the run could not finish (exit code 1).
+    Run(String),
+}
+
+impl Failure {
+    /// The line a reader sees on stderr, after the binary's name.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Usage(m) | Failure::Run(m) => m,
+        }
+    }
+
+    /// The exit code a binary ends with.
+    pub fn code(&self) -> u8 {
+        match self {
+            Failure::Usage(_) => 2,
+            Failure::Run(_) => 1,
+        }
+    }
+}
+
+/// What every chapter binary promises, for the end of its `--help`.
+pub const PROMISES: &str = "\
+A run that lasts more than a second shows a progress bar on stderr when stderr is a terminal, \
+and nowhere else. Every file a run is asked for is checked before the work starts and written \
+whole, even if the reader of the report stops early. Each flag's help gives its limits; within \
+them a run stays under 300 MB of memory.";
+
+/// A parsed command line that can say which files its run will write besides the report, so
+/// that every path is checked before the work starts and a picture is written even when the
+/// reader stops reading the report early.
+pub trait Writes {
+    /// Every file and folder the run will write, as its flags name them.
+    fn writes(&self) -> Vec<Asked>;
+}
+
+/// Parses `args` (program name first) as `C` and runs it, writing the report to `out`.
+/// `--help` is a success whose text goes to `out`, like any other report.
+pub fn invoke<C: Parser + Writes>(
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+    out: &mut dyn Write,
+    run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
+) -> Result<(), Failure> {
+    match parse::<C>(args, out)? {
+        Some(cli) => start(cli, out, run),
+        None => Ok(()),
+    }
+}
+
+/// The command line, or `None` when it asked for help (which is then written to `out`).
+fn parse<C: Parser>(
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+    out: &mut dyn Write,
+) -> Result<Option<C>, Failure> {
+    match C::try_parse_from(args) {
+        Ok(cli) => Ok(Some(cli)),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            write!(out, "{e}").map_err(|e| Failure::Run(e.to_string()))?;
+            Ok(None)
+        }
+        Err(e) => Err(Failure::Usage(one_line(&e))),
+    }
+}
+
+/// Checks every path the run will write, then runs it.
+fn start<C: Writes>(
+    cli: C,
+    out: &mut dyn Write,
+    run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
+) -> Result<(), Failure> {
+    for asked in cli.writes() {
+        asked.ready().map_err(|e| Failure::Run(e.to_string()))?;
+    }
+    run(cli, out).map_err(|e| Failure::Run(format!("{e:#}")))
+}
+
+/// "yes", or a shouted "NO", so one disagreement stands out in a column of agreement.
+pub fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "NO" }
+}
+
+/// `n` and the noun, singular for one: "1 walker", "2 walkers".
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A whole number in `lo..=hi`, for a clap `value_parser`: the message names the unit and the
+/// range, so `--ticks abc` and `--ticks 99999999999` both say what would have been accepted.
+/// Every whole-number flag of every chapter goes through here, so one rule holds for all: plain
+/// digits only, no sign, no spaces.
+pub fn whole(s: &str, unit: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let n: u64 = s
+        .parse()
+        .ok()
+        .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| format!("'{s}' is not a whole number of {unit}"))?;
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{n} {unit} is out of range: give {lo} to {hi}"))
+    }
+}
+
+/// The name of a file a flag writes as SVG, for a clap `value_parser`. The name must say what
+/// the file holds: a chart saved under `held.png` would be SVG text that a picture viewer, told
+/// by the name to expect a PNG, refuses to open.
+pub fn svg(s: &str) -> Result<PathBuf, String> {
+    named(s, "svg", "SVG")
+}
+
+/// The name of a file a flag writes as PNG, by the same rule as [`svg`].
+pub fn png(s: &str) -> Result<PathBuf, String> {
+    named(s, "png", "PNG")
+}
+
+fn named(s: &str, ext: &str, what: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    match path.extension() {
+        Some(e) if e.eq_ignore_ascii_case(ext) => Ok(path),
+        _ => Err(format!("the file will be {what}, so its name must end in .{ext}")),
+    }
+}
+
+/// A seed: any whole number from 0 up, by the same rule as every other whole-number flag.
+pub fn seed(s: &str) -> Result<u64, String> {
+    s.parse()
+        .ok()
+        .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| format!("'{s}' is not a seed: give a whole number from 0 to {}", u64::MAX))
+}
+
+/// Clap explains a bad flag over several lines. The first says what is wrong; what follows it,
+/// before the usage, is the part worth keeping: the missing flag's name, the allowed values, or
+/// a tip such as "a similar argument exists". All of it is folded into one line.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut lines = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("bad command line").trim_start_matches("error: ");
+    let rest: Vec<&str> = lines.map(|l| l.trim_start_matches('[').trim_end_matches(']')).collect();
+    match (first.ends_with(':'), rest.is_empty()) {
+        (_, true) => format!("{first} (try --help)"),
+        (true, false) => format!("{first} {} (try --help)", rest.join(", ")),
+        (false, false) => format!("{first} ({})", rest.join("; ")),
+    }
+}
+
+/// Runs each of `sections` (a subcommand line, split at spaces) in turn, under a heading that
+/// names the command, so that the bare binary reads as the whole chapter.
+pub fn in_order<C: Parser>(
+    name: &str,
+    sections: &[&str],
+    out: &mut dyn Write,
+    run: impl Fn(C, &mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    for (i, line) in sections.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "== {name} {line}")?;
+        let args = std::iter::once(name).chain(line.split_whitespace());
+        let cli = C::try_parse_from(args).map_err(|e| anyhow::anyhow!("{}", one_line(&e)))?;
+        run(cli, out)?;
+    }
+    Ok(())
+}
+
+/// The report's way to stdout in a real binary. A reader may stop reading early (`| head`,
+/// `| true`): a run that writes no files then stops at its next line, but a run asked for a
+/// picture goes on to the end with the rest of its report dropped, because what was asked for is
+/// written whatever happens to stdout. Lines go out whole, with any progress bar moved aside.
+struct Report<W: Write> {
+    inner: W,
+    line: Vec<u8>,
+    /// Whether to go on after stdout fails.
+    keep_going: bool,
+    /// The first error stdout gave; nothing more is sent after it.
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Report<W> {
+    fn send(&mut self, upto: usize) -> io::Result<()> {
+        if self.failed.is_none() {
+            let line = &self.line[..upto];
+            let inner = &mut self.inner;
+            if let Err(e) = super::progress::around(|| inner.write_all(line).and(inner.flush())) {
+                self.failed = Some(e);
+            }
+        }
+        self.line.drain(..upto);
+        match &self.failed {
+            Some(e) if !self.keep_going => Err(io::Error::new(e.kind(), e.to_string())),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl<W: Write> Write for Report<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.line.extend_from_slice(buf);
+        if let Some(end) = self.line.iter().rposition(|&b| b == b'\n') {
+            self.send(end + 1)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.send(self.line.len())
+    }
+}
+
+/// How a run ends, given what stdout did. A reader who stopped reading is no failure: a run
+/// with files to write went on to write them, and one without stopped at the closed pipe. Any
+/// other failure of stdout is one, after the files are written.
+fn ending(
+    result: Result<(), Failure>,
+    stdout: Option<&io::Error>,
+    kept_going: bool,
+) -> Result<(), Failure> {
+    let closed = stdout.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
+    match (result, stdout) {
+        (Err(Failure::Run(_)), Some(_)) if closed && !kept_going => Ok(()),
+        (Ok(()), Some(e)) if !closed => Err(Failure::Run(format!("cannot print the report: {e}"))),
+        (r, _) => r,
+    }
+}
+
+/// The whole of a chapter binary's `main`.
+pub fn main<C: Parser + Writes>(
+    name: &str,
+    run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
+) -> ExitCode {
+    super::progress::allow();
+    let mut out =
+        Report { inner: io::stdout().lock(), line: Vec::new(), keep_going: false, failed: None };
+    let result = parse::<C>(std::env::args_os(), &mut out).and_then(|cli| match cli {
+        Some(cli) => {
+            out.keep_going = !cli.writes().is_empty();
+            start(cli, &mut out, run)
+        }
+        None => Ok(()),
+    });
+    let _ = out.flush();
+    let result = ending(result, out.failed.as_ref(), out.keep_going);
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("{name}: {}", f.message());
+            ExitCode::from(f.code())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Parser, Debug)]
+    struct Demo {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
+        ticks: u32,
+        #[arg(long, value_enum)]
+        pace: Option<Pace>,
+        #[arg(long, value_parser = seed, allow_hyphen_values = true)]
+        seed: Option<u64>,
+    }
+
+    #[test]
+    fn a_file_is_named_for_what_it_holds() {
+        assert_eq!(svg("out/chart.svg"), Ok(PathBuf::from("out/chart.svg")));
+        assert_eq!(svg("CHART.SVG"), Ok(PathBuf::from("CHART.SVG")));
+        assert_eq!(png("frame.png"), Ok(PathBuf::from("frame.png")));
+        for wrong in ["chart.png", "chart", "svg", "chart.svg.txt", ""] {
+            assert!(svg(wrong).unwrap_err().ends_with("must end in .svg"), "{wrong}");
+        }
+        assert!(png("frame.svg").unwrap_err().contains("the file will be PNG"));
+    }
+
+    #[derive(clap::ValueEnum, Clone, Copy, Debug)]
+    enum Pace {
+        Slow,
+        Fast,
+    }
+
+    impl Writes for Demo {
+        fn writes(&self) -> Vec<Asked> {
+            Vec::new()
+        }
+    }
+
+    fn go(args: &[&str]) -> (Result<(), Failure>, String) {
+        let mut out = Vec::new();
+        let r = invoke::<Demo>(args.iter().copied(), &mut out, |d, o| {
+            writeln!(o, "{}", d.ticks)?;
+            anyhow::ensure!(d.ticks != 7, "seven is unlucky");
+            Ok(())
+        });
+        (r, String::from_utf8(out).unwrap())
+    }
+
+    fn usage(args: &[&str]) -> String {
+        match go(args).0 {
+            Err(Failure::Usage(m)) => {
+                assert!(!m.contains('\n'), "{args:?}: {m}");
+                m
+            }
+            other => panic!("{args:?} gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn usage_errors_are_one_line() {
+        for bad in [&["demo", "--ticks", "abc"][..], &["demo", "--ticks", "11"], &["demo"]] {
+            assert!(usage(bad).ends_with("(try --help)"), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_one_line_keeps_what_clap_would_have_said_after_the_first() {
+        let missing = usage(&["demo"]);
+        assert!(missing.contains("were not provided: --ticks <TICKS>"), "{missing}");
+        let typo = usage(&["demo", "--tick", "3"]);
+        assert!(typo.contains("similar argument exists: '--ticks'"), "{typo}");
+        let values = usage(&["demo", "--ticks", "3", "--pace", "bogus"]);
+        assert!(values.contains("possible values: slow, fast"), "{values}");
+        let sign = usage(&["demo", "--ticks", "3", "--seed", "-1"]);
+        assert!(sign.contains("'--seed <SEED>'") && sign.contains("not a seed"), "{sign}");
+    }
+
+    #[test]
+    fn every_whole_number_is_plain_digits() {
+        assert_eq!(whole("3", "ticks", 1, 5), Ok(3));
+        for bad in [" 3", "3 ", "+3", "-3", "3.0", "", "abc"] {
+            assert!(whole(bad, "ticks", 1, 5).unwrap_err().contains("not a whole number"), "{bad}");
+            assert!(seed(bad).is_err(), "{bad}");
+        }
+        assert!(whole("9", "ticks", 1, 5).unwrap_err().contains("give 1 to 5"));
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+    }
+
+    #[test]
+    fn one_is_singular() {
+        assert_eq!(count(1u32, "walker", "walkers"), "1 walker");
+        assert_eq!(count(0u32, "walker", "walkers"), "0 walkers");
+        assert_eq!(count(2u64, "creature", "creatures"), "2 creatures");
+    }
+
+    #[test]
+    fn run_errors_are_run_failures_and_help_is_output() {
+        assert!(
+            matches!(go(&["demo", "--ticks", "7"]).0, Err(Failure::Run(m)) if m == "seven is unlucky")
+        );
+        let (r, out) = go(&["demo", "--help"]);
+        assert!(r.is_ok() && out.contains("--ticks"));
+        assert_eq!(go(&["demo", "--ticks", "3"]).1, "3\n");
+    }
+
+    /// Stdout that closes after `room` bytes, as a pipe into `head -c` would.
+    struct Closes {
+        room: usize,
+        got: Vec<u8>,
+    }
+
+    impl Write for Closes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.got.len() + buf.len() > self.room {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            self.got.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_pipe_is_no_failure_but_a_failed_picture_still_is() {
+        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        let failed = || Err(Failure::Run("cannot write p.png".into()));
+        assert!(ending(failed(), Some(&pipe), false).is_ok(), "stopped at the pipe");
+        assert!(ending(failed(), Some(&pipe), true).is_err(), "the picture failed");
+        assert!(ending(Ok(()), Some(&pipe), true).is_ok());
+        assert!(ending(Ok(()), Some(&full), true).is_err(), "the report was lost");
+        assert!(ending(failed(), Some(&full), false).is_err());
+        assert!(ending(Ok(()), None, false).is_ok());
+    }
+
+    #[test]
+    fn a_closed_stdout_stops_a_run_unless_it_has_files_to_write() {
+        for keep_going in [false, true] {
+            let mut r = Report {
+                inner: Closes { room: 7, got: Vec::new() },
+                line: Vec::new(),
+                keep_going,
+                failed: None,
+            };
+            let mut lines = 0;
+            let ended = (0..5).try_for_each(|i| {
+                lines += 1;
+                writeln!(r, "line {i}")
+            });
+            assert_eq!(ended.is_ok(), keep_going);
+            assert_eq!(lines, if keep_going { 5 } else { 2 });
+            assert_eq!(r.inner.got, b"line 0\n", "nothing is sent after the pipe closed");
+            assert_eq!(r.failed.as_ref().map(io::Error::kind), Some(io::ErrorKind::BrokenPipe));
+        }
+    }
+}

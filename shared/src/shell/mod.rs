@@ -1,0 +1,21 @@
+//! What every chapter binary does around its experiments: parse the flags and fail in one line,
+//! write the files a run was asked for whole or not at all, show progress on a terminal, run
+//! and table the switches of a chapter's `Design`, and (for the chapters' tests only) run a
+//! binary from outside.
+//!
+//! - [`busy`]: how busy the rest of the machine was while a timing ran.
+//! - [`cli`]: the entry point every chapter's `main` and the book check call.
+//! - [`files`]: the files a run writes, checked before the work and written through a scratch
+//!   name.
+//! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
+//! - [`switches`]: the `designs` table of every chapter, read off clap's description of its
+//!   `Design`.
+//! - `testing`: a chapter binary run from outside, behind the `testing` feature.
+
+pub mod busy;
+pub mod cli;
+pub mod files;
+pub mod progress;
+pub mod switches;
+#[cfg(feature = "testing")]
+pub mod testing;
