@@ -1,6 +1,6 @@
-//! The quiz-answering half of the browser check, run for real: the built book's first quiz
-//! opened in headless Chromium through chromedriver, answered one question wrong and the rest
-//! right, and read back from the quiz's own review. Only with `--features browser`, and it
+//! The quiz-answering half of the browser check, run for real: the quizzes of chapter 1's
+//! built page opened in headless Chromium through chromedriver, each answered one question
+//! wrong and the rest right, and read back from the quiz's own review. Only with `--features browser`, and it
 //! needs the book built (`mdbook build book`) and Chromium and chromedriver installed.
 #![cfg(feature = "browser")]
 
@@ -92,29 +92,46 @@ fn answered(prepare: &'static str) -> Vec<Answered> {
 }
 
 #[test]
-fn the_chapter_1_quiz_marks_one_wrong_answer_wrong_and_the_rest_right() {
+fn the_chapter_1_quizzes_mark_one_wrong_answer_wrong_and_the_rest_right() {
     let all = answered("");
-    assert_eq!(all.len(), 1, "{all:?}");
-    let quiz = &all[0];
-    assert_eq!(quiz.quiz, "bodies-same-run");
+    let names: Vec<&str> = all.iter().map(|a| a.quiz.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "bodies-by-hand",
+            "bodies-step-order",
+            "bodies-tether",
+            "bodies-same-run",
+            "bodies-two-orders"
+        ],
+        "{all:?}"
+    );
+    for quiz in &all {
+        assert_eq!(quiz.problems(), Vec::<String>::new(), "{quiz:?}");
+        let wrong = quiz.marked.iter().filter(|m| !m.marked_right).count();
+        assert_eq!(wrong, 1, "{quiz:?}");
+    }
+    let quiz = &all[3];
     assert_eq!(quiz.marked.len(), 5);
     let right: Vec<bool> = quiz.marked.iter().map(|m| m.marked_right).collect();
     assert_eq!(right, [true, false, true, true, true], "{quiz:?}");
-    assert_eq!(quiz.problems(), Vec::<String>::new(), "{quiz:?}");
     assert!(quiz.review.contains("4/5"), "{}", quiz.review);
 }
 
 #[test]
 fn a_quiz_whose_key_differs_from_what_it_marks_is_a_problem() {
     // The key the answering reads is changed after the quiz has loaded its own, as if the
-    // answer in the file were not the one the quiz marks right: question 3's "2" becomes "3".
+    // answer in the file were not the one the quiz marks right: in bodies-same-run, question
+    // 3's "2" becomes "3".
     let all = answered(
-        "const p = document.querySelector('.quiz-placeholder');
+        "const p = [...document.querySelectorAll('.quiz-placeholder')]
+             .find(p => JSON.parse(p.dataset.quizName) === 'bodies-same-run');
          const q = JSON.parse(p.dataset.quizQuestions);
          q.questions[2].answer.answer = '3';
          p.dataset.quizQuestions = JSON.stringify(q);",
     );
-    let problems = all[0].problems();
+    let quiz = all.iter().find(|a| a.quiz == "bodies-same-run").expect("bodies-same-run is asked");
+    let problems = quiz.problems();
     assert!(
         problems
             .iter()
