@@ -1,6 +1,7 @@
 //! The book cannot forget a flag: every flag a chapter's `--help` lists, on any of its
-//! subcommands, appears on that chapter's page. A switch added to a chapter's `Design` shows up
-//! in its `designs` table once the table is blessed, and an option needs a sentence.
+//! subcommands, appears on that chapter's pages (its page, `crowd.md`, and the design notes
+//! nested under it, `crowd-*.md`). A switch added to a chapter's `Design` shows up in its
+//! `designs` table once the table is blessed, and an option needs a sentence.
 
 use clap::{Command, CommandFactory};
 
@@ -26,6 +27,22 @@ fn mentions(text: &str, flag: &str) -> bool {
     })
 }
 
+/// The text of a chapter's page and of every page nested under it, `NAME-*.md`.
+fn pages(name: &str) -> String {
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir("book/src")
+        .expect("the book is there")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let file = p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            file == format!("{name}.md")
+                || (file.starts_with(&format!("{name}-")) && file.ends_with(".md"))
+        })
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "book/src/{name}.md is there");
+    paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect::<Vec<_>>().join("\n")
+}
+
 #[test]
 fn every_flag_of_every_chapter_is_on_its_page() {
     let chapters = [
@@ -35,8 +52,7 @@ fn every_flag_of_every_chapter_is_on_its_page() {
     ];
     let mut missing = Vec::new();
     for (name, cmd) in chapters {
-        let page =
-            std::fs::read_to_string(format!("book/src/{name}.md")).expect("the page is there");
+        let page = pages(name);
         let mut all = Vec::new();
         flags(&cmd, &mut all);
         assert!(all.len() > 3, "{name} lists too few flags to be right: {all:?}");

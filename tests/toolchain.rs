@@ -1,7 +1,8 @@
 //! The book is made with one Rust release, pinned in `rust-toolchain.toml`: chapter 3's
 //! allocation ledger counts what the standard library allocates, which may change from one
 //! release to the next. The pin, the workspace's minimum version, the compiler that ran these
-//! tests and what the README and the ledger's section say must all be the same release.
+//! tests and what the README and the appendix on measuring (where the ledger's chapter sends the
+//! reader for the pin) say must all be the same release.
 
 fn pinned() -> String {
     let root = theworld::repo::find(&std::env::current_dir().unwrap()).unwrap();
@@ -32,6 +33,6 @@ fn one_release_is_pinned_claimed_used_and_named() {
     );
     let readme = read("README.md");
     assert!(readme.contains("rust-toolchain.toml") && readme.contains(&pin), "README");
-    let ledger = read("book/src/crowd.md");
-    assert!(ledger.contains("rust-toolchain.toml") && ledger.contains(&pin), "crowd.md");
+    let measuring = read("book/src/measuring.md");
+    assert!(measuring.contains("rust-toolchain.toml") && measuring.contains(&pin), "measuring.md");
 }

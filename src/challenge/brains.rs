@@ -53,16 +53,31 @@ fn valleys() -> String {
     format!("the valleys of seeds {}", listed(&seeds))
 }
 
-/// The switches the phase's `Design` came with: those the chapter's page names in its text,
-/// outside its blocks. A switch a student adds shows in the `designs` table once it is blessed,
-/// but no sentence of the book names it, so this tells the book's switches from the student's
-/// with no list kept by hand; a test holds every switch of the phase to a sentence of the page.
+/// The switches the phase's `Design` came with: those the chapter's pages (its main page,
+/// `crowd.md`, and the design notes nested under it, `crowd-*.md`) name in their text, outside
+/// their blocks. A switch a student adds shows in the `designs` table once it is blessed, but no
+/// sentence of the book names it, so this tells the book's switches from the student's with no
+/// list kept by hand; a test holds every switch of the phase to a sentence of those pages.
 pub fn known(root: &Path) -> Result<Vec<String>, String> {
-    let page = root.join("book/src/crowd.md");
-    let text = std::fs::read_to_string(&page).map_err(|e| {
-        format!("cannot read {} to see which switches it names: {e}", page.display())
+    let dir = root.join("book/src");
+    let entries = std::fs::read_dir(&dir).map_err(|e| {
+        format!("cannot read {} to see which switches its pages name: {e}", dir.display())
     })?;
-    let named = named_flags(&text);
+    let mut pages: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            name == "crowd.md" || (name.starts_with("crowd-") && name.ends_with(".md"))
+        })
+        .collect();
+    pages.sort();
+    let mut named = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).map_err(|e| {
+            format!("cannot read {} to see which switches it names: {e}", page.display())
+        })?;
+        named.extend(named_flags(&text));
+    }
     let mut known: Vec<String> =
         switches::<Design>().into_iter().map(|s| s.flag).filter(|f| named.contains(f)).collect();
     known.sort();
@@ -348,7 +363,7 @@ mod tests {
 
     #[test]
     fn the_switches_the_course_knows_are_the_phases_switches() {
-        // Both ways: every switch of the phase is named in the chapter's text, so challenge 3.5
+        // Both ways: every switch of the phase is named in the chapter's pages, so challenge 3.5
         // does not take a switch of the book for a student's (and pass on the untouched tree);
         // and every switch the course knows is a switch of the phase. Only the book's own tree
         // holds to the first: the one with the reference answers in `answers/`. A class copy
@@ -361,7 +376,7 @@ mod tests {
         all.sort();
         let known = known(root).unwrap();
         let unnamed: Vec<&String> = all.iter().filter(|f| !known.contains(f)).collect();
-        assert!(unnamed.is_empty(), "switches crowd.md never names in a sentence: {unnamed:?}");
+        assert!(unnamed.is_empty(), "switches no crowd page names in a sentence: {unnamed:?}");
         assert_eq!(known, all);
     }
 
