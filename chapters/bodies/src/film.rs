@@ -127,14 +127,15 @@ fn panel(f: &mut Frame, x0: i64, title: &str, s: &Swing, c: Rgb) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::Design;
     use crate::held::{start, swings};
 
     #[test]
     fn the_film_has_a_frame_a_tick_and_the_lagging_body_leaves_its_window() {
-        let bytes = shoot(200, start(), swings(200)).unwrap().finish().unwrap();
+        let bytes = shoot(200, start(), swings(200, Design::default())).unwrap().finish().unwrap();
         assert_eq!(world::pictures::film::frames(&bytes), Ok(201));
         // By tick 200 the lagging body is 342 px out: an arrow at the right panel's edge.
-        let (_, lagging) = swings(200).last().unwrap();
+        let (_, lagging) = swings(200, Design::default()).last().unwrap();
         let mut s = Swing::new(start());
         s.moved(lagging);
         let last = frame(200, 200, &Swing::new(start()), &s);

@@ -64,7 +64,9 @@ pub enum Mode {
     /// A body on a tether to the middle of the window, under both orders: one keeps its swing,
     /// the other swings wider every time until it is gone.
     ///
-    /// The tether pulls with 0.02 of the offset; the body starts 48 px out, at rest.
+    /// The tether pulls with 0.02 of the offset; the body starts 48 px out, at rest. The first
+    /// body is stepped by the design's switch if one is given (so `--lagging` puts the lagging
+    /// step in both columns), the second always by the lagging step.
     Held {
         /// Ticks to run: 1 to 1,000,000.
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
@@ -77,6 +79,8 @@ pub enum Mode {
         /// 1000 ticks).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         film: Option<PathBuf>,
+        #[command(flatten)]
+        design: Design,
     },
     /// Twenty-four tethered bodies from seed 7, run twice: the frame hash and the hash of every
     /// float's bits agree on every tick.
@@ -141,8 +145,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Table { ticks, design }) => table::table(out, ticks, design),
         Some(Mode::Orders { ticks }) => table::orders(out, ticks),
-        Some(Mode::Held { ticks, picture, film }) => {
-            held::run(out, ticks, picture.as_deref(), film.as_deref())
+        Some(Mode::Held { ticks, picture, film, design }) => {
+            held::run(out, ticks, design, picture.as_deref(), film.as_deref())
         }
         Some(Mode::Swarm { seed, ticks, picture, design }) => {
             swarm::twice(out, seed, ticks, design, picture.as_deref())
