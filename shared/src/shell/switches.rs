@@ -154,7 +154,10 @@ fn print_table(
     now: &Run,
     rows: &[Row],
 ) -> anyhow::Result<()> {
-    writeln!(out, "{}, with no switch and with each switch alone", t.about)?;
+    let about = format!("{}, with no switch and with each switch alone", t.about);
+    for line in wrap(&about, COLUMN, 0) {
+        writeln!(out, "{line}")?;
+    }
     writeln!(out, "  with no switch, the design as it stands: {}", now.digest)?;
     writeln!(out)?;
     let width = rows.iter().map(|r| r.label.len()).max().unwrap_or(0).max(7);
@@ -172,10 +175,42 @@ fn print_table(
             true => format!("  {:>10.3} {:>6.2}", run.time, run.time / now.time),
             false => String::new(),
         };
-        let (label, digest, puts_back) = (&r.label, &run.digest, &r.puts_back);
-        writeln!(out, "  {label:<width$}  {digest:<16}  {moves:<5}{time}  {puts_back}")?;
+        let (label, digest) = (&r.label, &run.digest);
+        let left = format!("  {label:<width$}  {digest:<16}  {moves:<5}{time}  ");
+        let mut lines = wrap(&r.puts_back, COLUMN, left.len()).into_iter();
+        writeln!(out, "{left}{}", lines.next().unwrap_or_default())?;
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(())
+}
+
+/// The widest line a table prints: the book's column.
+const COLUMN: usize = 96;
+
+/// `text` cut at spaces into lines of at most `width` characters, the first to follow `indent`
+/// characters already written and the rest indented by as many spaces. A word longer than a line
+/// has one to itself.
+fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
+    let room = width.saturating_sub(indent).max(20);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > room {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    let pad = " ".repeat(indent);
+    for l in lines.iter_mut().skip(1) {
+        l.insert_str(0, &pad);
+    }
+    lines
 }
 
 /// The commands that diff the run without a switch against the run with it, for the first
@@ -194,7 +229,8 @@ fn print_diffs(out: &mut dyn Write, t: &Table, now: &Run, rows: &[Row]) -> anyho
     for r in alone(true).into_iter().chain(alone(false)) {
         let cmd =
             |extra: &str| format!("<(cargo run -q --release -p {} -- {}{extra})", t.package, t.run);
-        writeln!(out, "  diff {} {}", cmd(""), cmd(&format!(" {}", r.flags[0])))?;
+        writeln!(out, "  diff {} \\", cmd(""))?;
+        writeln!(out, "       {}", cmd(&format!(" {}", r.flags[0])))?;
     }
     Ok(())
 }
@@ -263,6 +299,22 @@ pub fn by_heading(all: Vec<Switch>) -> Vec<(Option<String>, Vec<Switch>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_description_wraps_under_itself() {
+        let text = "one two three four five six seven eight nine ten eleven twelve";
+        let lines = wrap(text, 30, 10);
+        let pad = " ".repeat(10);
+        let want = [
+            "one two three four".to_string(),
+            format!("{pad}five six seven eight"),
+            format!("{pad}nine ten eleven"),
+            format!("{pad}twelve"),
+        ];
+        assert_eq!(lines, want);
+        assert!(lines.iter().all(|l| l.len() <= 30));
+        assert_eq!(wrap("short", 96, 4), ["short"]);
+    }
 
     /// A design of three switches, the way a chapter writes one.
     #[derive(Args, Clone, Copy, Debug, Default, PartialEq)]
