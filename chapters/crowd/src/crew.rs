@@ -10,7 +10,7 @@ use world::pictures::palette::{BLUE, RED};
 use world::shell::cli::yes;
 use world::shell::progress::Progress;
 
-use crate::scene::{COLS, CROWD, ROWS, found};
+use crate::scene::{COLS, ROWS, found};
 use crate::timed::{run_for, timed};
 
 pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
@@ -20,6 +20,7 @@ pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
+    crowd: usize,
     design: Design,
     settings: Settings,
     clock: bool,
@@ -28,13 +29,13 @@ pub fn run(
     let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
     let progress = Progress::new("crew", runs * u64::from(ticks));
     let narrow_design = Design { narrow: true, loose: false, ..design };
-    let mut narrow = found(CROWD, ROWS, narrow_design, settings.with_crew(1))?;
+    let mut narrow = found(crowd, ROWS, narrow_design, settings.with_crew(1))?;
     run_for(&mut narrow, ticks, &progress);
     let want = narrow.digest();
-    heading(out, ticks, &narrow, design)?;
+    heading(out, ticks, crowd, &narrow, design)?;
     let mut times = Vec::new();
     for crew in CREWS {
-        let mut w = found(CROWD, ROWS, design, settings.with_crew(crew))?;
+        let mut w = found(crowd, ROWS, design, settings.with_crew(crew))?;
         progress.say(format!("{crew} kept threads"));
         let kept = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let got = w.digest();
@@ -43,7 +44,7 @@ pub fn run(
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.
             let scoped = Design { scoped: true, ..design };
-            let mut w = found(CROWD, ROWS, scoped, settings.with_crew(crew))?;
+            let mut w = found(crowd, ROWS, scoped, settings.with_crew(crew))?;
             progress.say(format!("{crew} threads made per phase"));
             let scoped = timed(&mut w, ticks, &progress).phase_ms(ticks);
             anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");
@@ -62,10 +63,16 @@ pub fn run(
 
 /// The lines above the table: the run cast narrow, which every crew must match, and how the
 /// fans below are cast.
-fn heading(out: &mut dyn Write, ticks: u32, narrow: &World, design: Design) -> io::Result<()> {
+fn heading(
+    out: &mut dyn Write,
+    ticks: u32,
+    crowd: usize,
+    narrow: &World,
+    design: Design,
+) -> io::Result<()> {
     writeln!(
         out,
-        "{COLS}x{ROWS} valley, {CROWD} creatures, {}, {} starved",
+        "{COLS}x{ROWS} valley, {crowd} creatures, {}, {} starved",
         world::shell::cli::count(ticks, "tick", "ticks"),
         narrow.roster.counts.run.struck
     )?;

@@ -159,6 +159,10 @@ pub enum Mode {
         /// Ticks to run each crew: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// Creatures in the crowd, on the book's 150x100 valley: 1 to 100,000, and no more than
+        /// the valley has cells of ground.
+        #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
+        crowd: usize,
         /// Also time each crew's phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
@@ -310,9 +314,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             spend::run(out, &s)
         }
         Some(Mode::Ledger { ticks }) => ledger::run(out, ticks, settings),
-        Some(Mode::Crew { ticks, clock, chart, design }) => {
+        Some(Mode::Crew { ticks, crowd, clock, chart, design }) => {
             let clock = clock || chart.is_some();
-            crew::run(out, ticks, design, settings, clock, chart.as_deref())
+            crew::run(out, ticks, crowd, design, settings, clock, chart.as_deref())
         }
         Some(Mode::Fit { ticks, clock, more, chart, design, .. }) => {
             let clock = clock || chart.is_some();

@@ -233,3 +233,18 @@ fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
     assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
     assert_eq!(report, text(&plain.stdout), "progress reached the report");
 }
+
+/// `crew --crowd` runs a crowd of the reader's own, and every crew is still the narrow run.
+#[test]
+fn a_crew_of_another_crowd_is_the_same_run() {
+    let o = crowd(&["crew", "--ticks", "30", "--crowd", "1500"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("150x100 valley, 1500 creatures, 30 ticks"), "{out}");
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.trim_start().starts_with(char::is_numeric))
+        .collect();
+    assert_eq!(rows.len(), 5, "{out}");
+    assert!(rows.iter().all(|r| r.split_whitespace().nth(2) == Some("yes")), "{out}");
+}
