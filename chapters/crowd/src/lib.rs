@@ -154,6 +154,10 @@ pub enum Mode {
         /// Ticks to run each design: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// The split's rows instead: the phase as the first round left it, then the fans cast
+        /// wide on 2 threads made for every phase, and on 2 threads kept for the whole run.
+        #[arg(long)]
+        split: bool,
     },
     /// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
     /// and 16 threads: the digest of each, and whether it is the same run.
@@ -323,7 +327,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
             spend::run(out, &s)
         }
-        Some(Mode::Ledger { ticks }) => ledger::run(out, ticks, settings),
+        Some(Mode::Ledger { ticks, split }) => ledger::run(out, ticks, split, settings),
         Some(Mode::Crew { ticks, clock, chart, design: Staged(design) }) => {
             let clock = clock || chart.is_some();
             crew::run(out, ticks, design, settings, clock, chart.as_deref())
