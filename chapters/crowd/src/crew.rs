@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use world::beast::{Design, Settings, World};
-use world::pictures::chart::{self, Axis, Chart, Corner, Line};
-use world::pictures::palette::{BLUE, RED};
+use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
+use world::pictures::palette::{BLUE, INK, RED};
 use world::shell::cli::yes;
 use world::shell::progress::Progress;
 
@@ -30,7 +30,13 @@ pub fn run(
     let progress = Progress::new("crew", runs * u64::from(ticks));
     let narrow_design = Design { narrow: true, loose: false, ..design };
     let mut narrow = found(crowd, ROWS, narrow_design, settings.with_crew(1))?;
-    run_for(&mut narrow, ticks, &progress);
+    let narrow_ms = match clock {
+        true => timed(&mut narrow, ticks, &progress).phase_ms(ticks),
+        false => {
+            run_for(&mut narrow, ticks, &progress);
+            0.0
+        }
+    };
     let want = narrow.digest();
     heading(out, ticks, crowd, &narrow, design)?;
     let mut times = Vec::new();
@@ -52,10 +58,10 @@ pub fn run(
         }
     }
     if clock {
-        print_times(out, &times)?;
+        print_times(out, narrow_ms, &times)?;
     }
     if let Some(path) = chart {
-        draw(&times).save(path)?;
+        draw(narrow_ms, &times).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
@@ -86,21 +92,25 @@ fn heading(
     writeln!(out, "  {:>5}  {:>16}  {:>12}  {:>10}", "crew", "digest", "the same run", "cast again")
 }
 
-/// The timings, a row a crew: kept threads against threads made every phase.
-fn print_times(out: &mut dyn Write, times: &[(usize, f64, f64)]) -> io::Result<()> {
+/// The timings, a row a crew: kept threads, as a multiple of crew 1's, and threads made every
+/// phase; and above them the phase cast narrow, every turn on one thread.
+fn print_times(out: &mut dyn Write, narrow: f64, times: &[(usize, f64, f64)]) -> io::Result<()> {
     writeln!(out)?;
-    writeln!(out, "  the phase, timed here, ms a tick:")?;
-    writeln!(out, "  {:>5}  {:>12}  {:>14}", "crew", "kept threads", "made per phase")?;
+    writeln!(out, "  the phase, timed here, ms per tick:")?;
+    writeln!(out, "  cast narrow, in the walk: {narrow:.3} ms per tick")?;
+    let (kept, x, made) = ("kept threads", "x crew 1", "made per phase");
+    writeln!(out, "  {:>5}  {kept:>12}  {x:>8}  {made:>14}", "crew")?;
+    let one = times.first().map_or(f64::NAN, |t| t.1);
     for &(crew, kept, scoped) in times {
-        writeln!(out, "  {crew:>5}  {kept:>12.3}  {scoped:>14.3}")?;
+        writeln!(out, "  {crew:>5}  {kept:>12.3}  {:>8.2}  {scoped:>14.3}", kept / one)?;
     }
     Ok(())
 }
 
-/// The timings as a chart: crews across, evenly spaced, ms a tick up from zero, kept threads
-/// against threads made for every phase.
-fn draw(times: &[(usize, f64, f64)]) -> Chart {
-    let top = times.iter().map(|t| t.1.max(t.2)).fold(0.0, f64::max) * 1.15;
+/// The timings as a chart: crews across, evenly spaced, ms per tick up from zero, kept threads
+/// against threads made for every phase, and the phase cast narrow as a rule across.
+fn draw(narrow: f64, times: &[(usize, f64, f64)]) -> Chart {
+    let top = times.iter().map(|t| t.1.max(t.2)).fold(narrow, f64::max) * 1.15;
     let step = chart::step_for(top, 8);
     let crews: Vec<f64> = times.iter().map(|t| t.0 as f64).collect();
     let line = |name: &str, colour, pick: fn(&(usize, f64, f64)) -> f64| Line {
@@ -112,12 +122,12 @@ fn draw(times: &[(usize, f64, f64)]) -> Chart {
     Chart {
         title: "The creature phase by crew, on this machine".into(),
         x: Axis::marked("threads in the crew (log scale)", &crews, true),
-        y: Axis::linear("ms a tick", 0.0, chart::round_up(top, step), step),
+        y: Axis::linear("ms per tick", 0.0, chart::round_up(top, step), step),
         lines: vec![
             line("kept threads", BLUE, |t| t.1),
             line("threads made every phase", RED, |t| t.2),
         ],
-        rules: Vec::new(),
+        rules: vec![Rule { name: "cast narrow, in the walk".into(), colour: INK, at: narrow }],
         key: Corner::LowerRight,
     }
 }

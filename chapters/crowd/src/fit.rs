@@ -32,17 +32,18 @@ pub fn run(
         progress.say(format!("{crowd} creatures"));
         let mut w = found(crowd, rows, design, settings)?;
         let c = timed(&mut w, ticks, &progress);
+        let steps = w.roster.counts.tick.steps;
+        let each = steps as f64 / crowd as f64;
         write!(
             out,
-            "  {COLS:>6} {rows:>6} {:>8} {crowd:>9} {:>12} {:>13}",
+            "  {COLS:>5} {rows:>5} {:>7} {crowd:>9} {steps:>8} {each:>12.1} {:>13}",
             COLS * rows,
-            w.roster.counts.tick.steps,
             crowd * MULTIPLIES
         )?;
         if clock {
             let ms = c.phase_ms(ticks);
             times.push((crowd as f64, ms));
-            writeln!(out, " {ms:>12.3}")?;
+            writeln!(out, " {ms:>11.3} {:>15.2}", ms * 1e3 / crowd as f64)?;
         } else {
             writeln!(out)?;
         }
@@ -50,11 +51,13 @@ pub fn run(
     writeln!(out)?;
     writeln!(
         out,
-        "  ray strides: what the closing tick's fans took; multiply-adds: one pass each"
+        "  strides: what the closing tick's fans took; per creature: those over the crowd"
     )?;
+    writeln!(out, "  multiply-adds: one pass each")?;
     if clock {
         let threads = settings.threads(design);
-        writeln!(out, "  ms a tick: the creature phase, timed here on {threads} thread(s)")?;
+        writeln!(out, "  ms per tick: the creature phase, timed here on {threads} thread(s)")?;
+        writeln!(out, "  µs per creature: that time over the crowd")?;
     }
     if let Some(path) = chart {
         draw(&times).save(path)?;
@@ -74,16 +77,16 @@ fn heading(out: &mut dyn Write, ticks: u32, more: &[u32], clock: bool) -> std::i
     writeln!(out)?;
     write!(
         out,
-        "  {:>6} {:>6} {:>8} {:>9} {:>12} {:>13}",
-        "cols", "rows", "cells", "creatures", "strides", "multiply-adds"
+        "  {:>5} {:>5} {:>7} {:>9} {:>8} {:>12} {:>13}",
+        "cols", "rows", "cells", "creatures", "strides", "per creature", "multiply-adds"
     )?;
-    writeln!(out, "{}", if clock { "    ms a tick" } else { "" })
+    writeln!(out, "{}", if clock { " ms per tick µs per creature" } else { "" })
 }
 
 /// An orange for the second rule, told apart from the red one.
 const ORANGE: Rgb = [230, 140, 20];
 
-/// The timings as a chart: creatures across from zero, ms a tick up from zero (both numbered at
+/// The timings as a chart: creatures across from zero, ms per tick up from zero (both numbered at
 /// round steps, ten at most), the runs as one line, and the 50 ms budget and the 25 ms aimed
 /// for as rules.
 fn draw(times: &[(f64, f64)]) -> Chart {
@@ -92,9 +95,9 @@ fn draw(times: &[(f64, f64)]) -> Chart {
     let across = chart::step_for(wide, 10);
     let up = chart::step_for(high, 10);
     Chart {
-        title: "Creatures against ms a tick, on this machine".into(),
+        title: "Creatures against ms per tick, on this machine".into(),
         x: Axis::linear("creatures", 0.0, chart::round_up(wide, across), across),
-        y: Axis::linear("ms a tick", 0.0, chart::round_up(high, up), up),
+        y: Axis::linear("ms per tick", 0.0, chart::round_up(high, up), up),
         lines: vec![Line {
             name: "the creature phase".into(),
             colour: BLUE,

@@ -1,11 +1,14 @@
 //! The allocation ledger: heap allocations made inside the creature phase, per tick, as each of
-//! the four changes goes in, and then with the fans cast wide on kept threads.
+//! the four changes goes in, and then with the fans cast wide on kept threads; or, for the split,
+//! cast narrow against cast wide on threads made every phase and on threads kept.
 
 use std::io::Write;
 
+use world::beast::design::Staged;
 use world::beast::ledger;
 use world::beast::{Design, Settings, World};
 use world::shell::progress::Progress;
+use world::shell::switches::with;
 
 use crate::scene::{CROWD, ROWS, found};
 
@@ -35,6 +38,17 @@ pub fn rows() -> [(&'static str, Design); 5] {
     ]
 }
 
+/// The split's designs: the phase as the first round left it, casting each fan in the walk,
+/// then cast wide on two threads made for every phase, then on two kept for the whole run.
+pub fn split_rows() -> anyhow::Result<[(&'static str, Design, usize); 3]> {
+    let staged = |flags: &[&str]| with::<Staged>(flags).map(|Staged(d)| d);
+    Ok([
+        ("cast narrow, as the first round left it", staged(&["--as-of", "first"])?, 1),
+        ("cast wide on 2 threads made each phase", staged(&["--as-of", "split", "--scoped"])?, 2),
+        ("cast wide on 2 kept threads", staged(&["--as-of", "split"])?, 2),
+    ])
+}
+
 /// Runs `w` for `ticks`, counting allocations inside the phase only. Returns the count over
 /// the whole run and over the closing half, which is the steady state.
 pub fn counted(w: &mut World, ticks: u32) -> (u64, u64, u32) {
@@ -50,8 +64,9 @@ pub fn counted(w: &mut World, ticks: u32) -> (u64, u64, u32) {
     (all, late, ticks - from)
 }
 
-/// Every row on its own crew, with the lanes on the instructions of `settings`.
-pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Result<()> {
+/// Every row on its own crew, with the lanes on the instructions of `settings`: the first
+/// round's rows, or with `split` the split's.
+pub fn run(out: &mut dyn Write, ticks: u32, split: bool, settings: Settings) -> anyhow::Result<()> {
     anyhow::ensure!(
         ledger::installed(),
         "this binary does not install world::beast::ledger::Counting as its global allocator, so \
@@ -65,9 +80,13 @@ pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Resul
         "  {:<44} {:>9} {:>9} {:>11}  digest",
         "design of the phase", "per tick", "per head", "late ticks"
     )?;
-    let mut designs: Vec<(&str, Design, usize)> =
-        rows().into_iter().map(|(name, d)| (name, d, 1)).collect();
-    designs.push(("and the fans cast wide on 2 kept threads", Design::default(), 2));
+    let designs: Vec<(&str, Design, usize)> = if split {
+        split_rows()?.to_vec()
+    } else {
+        let mut first: Vec<_> = rows().into_iter().map(|(name, d)| (name, d, 1)).collect();
+        first.push(("and the fans cast wide on 2 kept threads", Design::default(), 2));
+        first
+    };
     let progress = Progress::new("ledger", designs.len() as u64);
     for (name, design, crew) in designs {
         progress.say(name.to_string());

@@ -9,7 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use world::beast::{Design, Settings};
+use world::beast::Settings;
+use world::beast::design::{Stage, Staged};
 use world::lanes::Isa;
 use world::shell::cli::{Writes, whole};
 use world::shell::files::Asked;
@@ -131,6 +132,9 @@ pub enum Mode {
         /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
         #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
         rows: usize,
+        // First, so that the check of --as-of still finds --crew among the flags.
+        #[command(flatten)]
+        design: Staged,
         /// Threads the fans are cast on (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         #[arg(conflicts_with_all = ["was", "narrow"])]
@@ -142,8 +146,6 @@ pub enum Mode {
         /// Not with --clock: the profiler's sampling slows the run it would be timing.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
-        #[command(flatten)]
-        design: Design,
     },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the first round's four changes, and with the fans
@@ -152,6 +154,10 @@ pub enum Mode {
         /// Ticks to run each design: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// The split's rows instead: the phase as the first round left it, then the fans cast
+        /// wide on 2 threads made for every phase, and on 2 threads kept for the whole run.
+        #[arg(long)]
+        split: bool,
     },
     /// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
     /// and 16 threads: the digest of each, and whether it is the same run.
@@ -170,7 +176,7 @@ pub enum Mode {
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
         #[command(flatten)]
-        design: Design,
+        design: Staged,
     },
     /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
@@ -178,6 +184,9 @@ pub enum Mode {
         /// Ticks to run each valley: 1 to 100,000.
         #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        // First, so that the check of --as-of still finds --crew among the flags.
+        #[command(flatten)]
+        design: Staged,
         /// Threads the fans are cast on (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         #[arg(conflicts_with_all = ["was", "narrow"])]
@@ -193,8 +202,6 @@ pub enum Mode {
         /// 50 ms budget and the 25 ms aimed for as rules.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
-        #[command(flatten)]
-        design: Design,
     },
     /// Counts the instructions `spend --crew 1` runs, under valgrind's callgrind: with no
     /// switch, with each switch of one round alone, and with the round at once.
@@ -253,7 +260,7 @@ pub enum Mode {
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         film: Option<PathBuf>,
         #[command(flatten)]
-        design: Design,
+        design: Staged,
     },
     /// Every switch of the phase's design: what it puts back, and whether it moves the digest
     /// of `spend`, found by running spend once with no switch and once with each.
@@ -269,6 +276,15 @@ pub enum Mode {
         /// the designs side by side on one thread.
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         crew: Option<usize>,
+        /// Set every row against the phase as this stage left it (see spend --as-of), not the
+        /// design as it stands: the stage's own switches and the earlier stages' are left to
+        /// turn on.
+        #[arg(long, value_name = "STAGE", value_enum)]
+        as_of: Option<Stage>,
+        /// Only the rows of this stage's switches, with neither their puts-back column nor the
+        /// diff commands. With --as-of, no stage after that one, whose switches it has on.
+        #[arg(long, value_name = "STAGE", value_enum)]
+        only: Option<Stage>,
     },
 }
 
@@ -309,16 +325,18 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     let settings = settings(&cli);
     match cli.mode {
         Some(Mode::Sums { crowd, rows }) => sums::run(out, crowd, rows),
-        Some(Mode::Spend { ticks, crowd, rows, clock, cpuprofile, design, .. }) => {
+        Some(Mode::Spend {
+            ticks, crowd, rows, clock, cpuprofile, design: Staged(design), ..
+        }) => {
             let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
             spend::run(out, &s)
         }
-        Some(Mode::Ledger { ticks }) => ledger::run(out, ticks, settings),
-        Some(Mode::Crew { ticks, crowd, clock, chart, design }) => {
+        Some(Mode::Ledger { ticks, split }) => ledger::run(out, ticks, split, settings),
+        Some(Mode::Crew { ticks, crowd, clock, chart, design: Staged(design) }) => {
             let clock = clock || chart.is_some();
             crew::run(out, ticks, crowd, design, settings, clock, chart.as_deref())
         }
-        Some(Mode::Fit { ticks, clock, more, chart, design, .. }) => {
+        Some(Mode::Fit { ticks, clock, more, chart, design: Staged(design), .. }) => {
             let clock = clock || chart.is_some();
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
@@ -327,11 +345,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             wall::run(out, ticks, settings, clock, &more)
         }
         Some(Mode::Instructions { ticks, round }) => instructions::run(out, ticks, round),
-        Some(Mode::Picture { ticks, out: path, close, film, design }) => {
+        Some(Mode::Picture { ticks, out: path, close, film, design: Staged(design) }) => {
             picture::run(out, ticks, design, settings, &path, close.as_deref(), film.as_deref())
         }
-        Some(Mode::Designs { ticks, clock, crew }) => {
-            designs::run(out, ticks, clock, settings, crew.is_some())
+        Some(Mode::Designs { ticks, clock, crew, as_of, only }) => {
+            let part = designs::Part { as_of, only };
+            designs::run(out, ticks, clock, settings, crew.is_some(), part)
         }
         None => world::shell::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, |c, out| {
             run(Cli { isa: cli.isa, ..c }, out)

@@ -128,6 +128,26 @@ fn conflicting_switches_are_usage_errors() {
 }
 
 #[test]
+fn a_stage_refuses_what_it_has_on_and_what_that_leaves_nothing_to_do() {
+    refused(&["spend", "--as-of", "first", "--floor"], 2, "'--floor' cannot be used with");
+    refused(&["spend", "--as-of", "first", "--crew", "2"], 2, "'--crew' cannot be used with");
+    refused(&["fit", "--as-of", "first", "--crew", "2"], 2, "'--crew' cannot be used with");
+    refused(&["crew", "--as-of", "split", "--alone"], 2, "'--alone' cannot be used with");
+    refused(&["spend", "--as-of", "first", "--was"], 2, "cannot be used with");
+    refused(&["spend", "--as-of", "fourth"], 2, "possible values: first, split, second, third");
+    refused(&["designs", "--as-of", "first", "--only", "split"], 2, "'--only split' cannot");
+}
+
+#[test]
+fn the_phase_as_the_first_round_left_it_is_the_same_run() {
+    let first = text(&crowd(&["spend", "--ticks", "40", "--as-of", "first"]).stdout);
+    let now = text(&crowd(&["spend", "--ticks", "40", "--crew", "2"]).stdout);
+    let counts = |s: &str| s.lines().skip(3).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(counts(&first), counts(&now));
+    assert!(first.contains("fans cast each at its creature's turn"), "{first}");
+}
+
+#[test]
 fn the_first_wiring_and_the_last_are_the_same_run() {
     let was = text(&crowd(&["spend", "--ticks", "120", "--was"]).stdout);
     let now = text(&crowd(&["spend", "--ticks", "120", "--crew", "2"]).stdout);

@@ -166,6 +166,7 @@ pub fn look_pack(sight: &Sight, pack: &Pack, p: usize, out: &mut [Glance; LANES]
 /// k + 2 crew, ..., four glances a pack; with brains apart, places k, k + crew, ...
 pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) {
     match &sight.minds {
+        // ANCHOR: stripe_packs
         Minds::Packed { packs, .. } => {
             let n = packs.len();
             out.resize(n.saturating_sub(k).div_ceil(crew) * LANES, Glance::BLANK);
@@ -174,6 +175,7 @@ pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) 
                 look_pack(sight, &packs[p], p, g);
             }
         }
+        // ANCHOR_END: stripe_packs
         Minds::Alone(brains) => {
             let n = sight.eyes.len();
             out.resize(n.saturating_sub(k).div_ceil(crew), Glance::BLANK);

@@ -14,8 +14,16 @@
 //! Two switches conflict when one leaves the other nothing to change (there are no flat rows to
 //! ring under `--maps`, no threads to keep under `--narrow`): clap refuses the pair rather than
 //! quietly ignore one. `--was` conflicts with every single switch, since it already has them all.
+//!
+//! `--as-of STAGE` turns on every switch of the stages after that one, the same way `--was`
+//! turns on all of them: it is the phase as that stage of the chapter left it. The stages go in
+//! the order the chapter made them, which is not the order of `--help`: the split came before
+//! the second round. A switch the stage already has on is refused beside it, and so is a flag
+//! that one of those switches leaves nothing to change; that check is [`Staged`]'s.
 
-use clap::Args;
+use clap::error::ErrorKind;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
 pub use crate::shell::switches::RULES;
 
@@ -28,6 +36,68 @@ pub const SPLIT: &str = "The split, looking side by side";
 /// The heading of the third round's switches: four brains thinking at once in lanes.
 pub const LANES: &str = "The third round, four brains at once";
 
+/// A stage of the chapter, in the order it was made: what `--as-of` and `designs --only` name.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    /// The first round: the four changes the ledger counts
+    First,
+    /// The split: the fans cast ahead, side by side
+    Split,
+    /// The second round, counted in instructions
+    Second,
+    /// The third round: four brains at once in lanes
+    Third,
+}
+
+impl Stage {
+    /// The heading its switches are listed under.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Stage::First => FIRST,
+            Stage::Split => SPLIT,
+            Stage::Second => SECOND,
+            Stage::Third => LANES,
+        }
+    }
+
+    /// The stage whose switches are listed under `heading`, if it is a stage's.
+    pub fn of(heading: &str) -> Option<Stage> {
+        Stage::value_variants().iter().copied().find(|s| s.heading() == heading)
+    }
+
+    /// What the command line calls it: `first`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::First => "first",
+            Stage::Split => "split",
+            Stage::Second => "second",
+            Stage::Third => "third",
+        }
+    }
+
+    /// The design it names, for a report's heading: "the phase as the split left it".
+    pub fn left_it(self) -> String {
+        let what = match self {
+            Stage::Split => "the split",
+            s => &format!("the {} round", s.name()),
+        };
+        format!("the phase as {what} left it")
+    }
+}
+
+/// What turns a split's switch on: `--was`, or `--as-of` the stage before the split.
+const SPLIT_BACK: [(&str, &str, &str); 2] = [("was", "true", "true"), ("as_of", "first", "true")];
+/// What turns a second round's switch on: `--was`, or `--as-of` a stage before that round.
+const SECOND_BACK: [(&str, &str, &str); 3] =
+    [("was", "true", "true"), ("as_of", "first", "true"), ("as_of", "split", "true")];
+/// What turns a third round's switch on: `--was`, or `--as-of` any earlier stage.
+const THIRD_BACK: [(&str, &str, &str); 4] = [
+    ("was", "true", "true"),
+    ("as_of", "first", "true"),
+    ("as_of", "split", "true"),
+    ("as_of", "second", "true"),
+];
+
 // ANCHOR: design
 /// The phase's design, one switch a retired part, built from the command line by clap.
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,6 +105,13 @@ pub struct Design {
     /// The phase as first wired: every switch of the four rounds at once, on one thread
     #[arg(long)]
     pub was: bool,
+    /// The phase as a stage of the chapter left it: every switch of the later stages on
+    ///
+    /// The stages go in the order the chapter made them, as listed below; the third is the
+    /// design as it stands. A switch of a later stage is on already, so it is refused beside
+    /// this, and so is a flag one of those switches leaves nothing to change.
+    #[arg(long, value_name = "STAGE", value_enum, conflicts_with = "was")]
+    pub as_of: Option<Stage>,
 
     /// The view as two hash maps keyed by cell, not flat rows
     #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
@@ -54,11 +131,11 @@ pub struct Design {
     pub wordy: bool,
     // ANCHOR_END: design
     /// A ray's cell found with the whole floor, not -1 for everything left of the grid
-    #[arg(long, help_heading = SECOND, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
     #[arg(conflicts_with = "was")]
     pub floor: bool,
     /// The heading's cosine and sine worked out at every read, not kept with the creature
-    #[arg(long, help_heading = SECOND, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
     #[arg(conflicts_with = "was")]
     pub cosines: bool,
     /// Flat rows with no ring of rock, each cell asked checked against the edges
@@ -67,41 +144,41 @@ pub struct Design {
     /// cannot run, so they are cast stride by stride, asked about the plants near a cell one
     /// cell at a time, and refilled by working out every bare cell: --strides, --nine and
     /// --rebuilt come with them.
-    #[arg(long, help_heading = SECOND, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
     #[arg(conflicts_with_all = ["was", "maps"])]
     pub unringed: bool,
     /// Every stride of a ray turned into a cell, not stepped from cell to cell by its edges
-    #[arg(long, help_heading = SECOND, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
     #[arg(conflicts_with_all = ["was", "maps", "unringed"])]
     pub strides: bool,
     /// Whether a plant is near a cell asked of its nine cells, not read from one byte
-    #[arg(long, help_heading = SECOND, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
     #[arg(conflicts_with_all = ["was", "maps", "unringed", "narrow"])]
     pub nine: bool,
     /// Each refill works out what every bare cell shows, not a copy of it
-    #[arg(long, help_heading = SECOND, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
     #[arg(conflicts_with_all = ["was", "maps", "unringed"])]
     pub rebuilt: bool,
     /// A death slides every later brain down a place, not a short list of brain numbers
-    #[arg(long, help_heading = SECOND, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
     #[arg(conflicts_with = "was")]
     pub slide: bool,
 
     /// Each fan cast at its creature's turn in the walk, not every fan first on the crew
-    #[arg(long, help_heading = SPLIT, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SPLIT, default_value_ifs(SPLIT_BACK))]
     #[arg(conflicts_with = "was")]
     pub narrow: bool,
     /// The fans cast on threads made for every phase, not threads kept for the whole run
-    #[arg(long, help_heading = SPLIT, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SPLIT, default_value_ifs(SPLIT_BACK))]
     #[arg(conflicts_with_all = ["was", "narrow"])]
     pub scoped: bool,
     /// A creature near a plant thinks its whole pass in its turn, none of it ahead
-    #[arg(long, help_heading = SPLIT, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = SPLIT, default_value_ifs(SPLIT_BACK))]
     #[arg(conflicts_with_all = ["was", "narrow"])]
     pub whole: bool,
 
     /// Each brain thinks alone, one creature at a time, not four brains a pack in lanes
-    #[arg(long, help_heading = LANES, default_value_if("was", "true", "true"))]
+    #[arg(long, help_heading = LANES, default_value_ifs(THIRD_BACK))]
     #[arg(conflicts_with = "was")]
     pub alone: bool,
 
@@ -118,6 +195,84 @@ impl Design {
     /// switches' own `default_value_if`, so no list of them is kept by hand.
     pub fn was() -> Design {
         crate::shell::switches::with(&["--was"]).expect("--was builds a design on its own")
+    }
+}
+
+/// A [`Design`] as the command line gave it, checked against `--as-of`: clap can refuse a pair
+/// of flags but not a flag beside one value of another, so this refuses a switch the stage has
+/// on already, and a flag one of those switches leaves nothing to change. Every subcommand that
+/// takes a design flattens this, so the check is made in the one place a design is parsed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Staged(pub Design);
+
+/// The one flag outside the design that a switch leaves nothing to change: there is no crew
+/// for the fans when each is cast in the walk.
+const OUTSIDE: [(&str, &str); 1] = [("crew", "narrow")];
+
+fn refuse_beside_stage(m: &ArgMatches) -> Result<(), clap::Error> {
+    let Some(stage) = m.try_get_one::<Stage>("as_of").ok().flatten().copied() else {
+        return Ok(());
+    };
+    let given = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+    let cmd = Design::augment_args(Command::new("design"));
+    let later = |a: &clap::Arg| {
+        a.get_help_heading().and_then(Stage::of).is_some_and(|s| s > stage)
+            && matches!(a.get_action(), clap::ArgAction::SetTrue)
+    };
+    let refuse = |flag: &str, why: &str| {
+        let as_of = stage.name();
+        let msg = format!("the argument '{flag}' cannot be used with '--as-of {as_of}': {why}");
+        Err(clap::Error::raw(ErrorKind::ArgumentConflict, msg))
+    };
+    let moot =
+        |on: &str| format!("{} has --{on} on, which leaves it nothing to change", stage.left_it());
+    for a in cmd.get_arguments() {
+        let (id, flag) = (a.get_id().as_str(), format!("--{}", a.get_long().unwrap_or_default()));
+        if !given(id) {
+            continue;
+        }
+        if later(a) {
+            return refuse(&flag, &format!("{} has it on already", stage.left_it()));
+        }
+        // A switch of no stage, a rule, that a switch of a later stage leaves with nothing to do.
+        let rule = a.get_help_heading().and_then(Stage::of).is_none();
+        let conflicts = cmd.get_arg_conflicts_with(a);
+        if let Some(b) = conflicts.into_iter().find(|b| rule && later(b)) {
+            return refuse(&flag, &moot(b.get_long().unwrap_or_default()));
+        }
+    }
+    for (id, switch) in OUTSIDE {
+        let on = cmd.get_arguments().find(|a| a.get_id() == switch);
+        if given(id) && on.is_some_and(later) {
+            return refuse(&format!("--{id}"), &moot(switch));
+        }
+    }
+    Ok(())
+}
+
+impl FromArgMatches for Staged {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        refuse_beside_stage(m)?;
+        Design::from_arg_matches(m).map(Staged)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        refuse_beside_stage(m)?;
+        self.0.update_from_arg_matches(m)
+    }
+}
+
+impl Args for Staged {
+    fn augment_args(cmd: Command) -> Command {
+        Design::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Design::augment_args_for_update(cmd)
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        Design::group_id()
     }
 }
 
@@ -164,5 +319,71 @@ mod tests {
         }
         assert!(parse(&["--maps", "--fresh", "--twice", "--wordy"]).is_ok());
         assert!(parse(&["--narrow", "--hasty"]).is_ok());
+    }
+
+    fn staged(flags: &[&str]) -> Result<Design, clap::Error> {
+        crate::shell::switches::with::<Staged>(flags).map(|s| s.0)
+    }
+
+    #[test]
+    fn as_of_turns_on_every_switch_of_the_later_stages_and_no_other() {
+        for &stage in Stage::value_variants() {
+            let d = format!("{:?}", staged(&["--as-of", stage.name()]).unwrap());
+            for s in crate::shell::switches::switches::<Design>() {
+                let field = s.flag.trim_start_matches("--").replace('-', "_");
+                let on = d.contains(&format!(" {field}: true"));
+                let later = s.heading.as_deref().and_then(Stage::of).is_some_and(|h| h > stage);
+                assert_eq!(on, later, "{} with --as-of {}", s.flag, stage.name());
+            }
+        }
+        let every = Stage::value_variants().iter().map(|s| s.heading());
+        let rounds =
+            crate::shell::switches::by_heading(crate::shell::switches::switches::<Design>());
+        let named: Vec<&str> = rounds.iter().filter_map(|(h, _)| h.as_deref()).collect();
+        assert!(every.clone().all(|h| named.contains(&h)), "every stage has a heading");
+        let third = staged(&["--as-of", "third"]).unwrap();
+        assert_eq!(third, Design { as_of: Some(Stage::Third), ..Design::default() });
+        let first = staged(&["--as-of", "first"]).unwrap();
+        assert_eq!(first, Design { as_of: None, ..Design::was() }.without_first_round());
+    }
+
+    impl Design {
+        fn without_first_round(self) -> Design {
+            let first = Some(Stage::First);
+            Design {
+                was: false,
+                maps: false,
+                fresh: false,
+                twice: false,
+                wordy: false,
+                as_of: first,
+                ..self
+            }
+        }
+    }
+
+    #[test]
+    fn as_of_refuses_what_it_has_on_and_what_that_leaves_nothing_to_do() {
+        for bad in [
+            &["--as-of", "first", "--floor"][..],
+            &["--as-of", "first", "--narrow"],
+            &["--as-of", "first", "--loose"],
+            &["--as-of", "split", "--alone"],
+            &["--as-of", "second", "--alone"],
+            &["--as-of", "first", "--was"],
+        ] {
+            let e = staged(bad).unwrap_err();
+            assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");
+        }
+        for good in [
+            &["--as-of", "first", "--maps"][..],
+            &["--as-of", "first", "--hasty"],
+            &["--as-of", "split", "--narrow"],
+            &["--as-of", "split", "--loose"],
+            &["--as-of", "second", "--unringed"],
+            &["--as-of", "third", "--alone"],
+        ] {
+            assert!(staged(good).is_ok(), "{good:?}");
+        }
     }
 }

@@ -155,6 +155,7 @@ impl Sight {
 }
 
 // ANCHOR: open
+// ANCHOR: rows
 /// The view a phase reads under `design`: the flat rows as they stand, or the retired view one
 /// of the view's switches puts back, each read here in one line.
 fn chosen(design: Design) -> Box<dyn View> {
@@ -168,6 +169,7 @@ fn chosen(design: Design) -> Box<dyn View> {
         Box::new(Flat::default())
     }
 }
+// ANCHOR_END: rows
 
 impl Sight {
     /// The view the phase opens on. Under the current design the one view is refilled in

@@ -93,7 +93,11 @@ fn start<C: Writes>(
     for asked in cli.writes() {
         asked.ready().map_err(|e| Failure::Run(e.to_string()))?;
     }
-    run(cli, out).map_err(|e| Failure::Run(format!("{e:#}")))
+    run(cli, out).map_err(|e| match e.downcast_ref::<clap::Error>() {
+        // A pair of flags only the run could check, such as two values that do not go together.
+        Some(usage) => Failure::Usage(one_line(usage)),
+        None => Failure::Run(format!("{e:#}")),
+    })
 }
 
 /// "yes", or a shouted "NO", so one disagreement stands out in a column of agreement.

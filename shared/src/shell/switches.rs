@@ -67,14 +67,22 @@ pub fn with<D: Args + FromArgMatches>(flags: &[&str]) -> Result<D, clap::Error> 
 /// As many of `flags` as go together, taken in order: a flag that clap says conflicts with
 /// one already taken (it would change nothing with that one on) is left out.
 pub fn together<'a, D: Args + FromArgMatches>(flags: &[&'a str]) -> Vec<&'a str> {
-    let mut taken = Vec::new();
+    together_on::<D>(&[], flags)
+}
+
+/// [`together`] on top of the flags of a base, which are always kept and not returned.
+pub fn together_on<'a, D: Args + FromArgMatches>(
+    base: &[&'a str],
+    flags: &[&'a str],
+) -> Vec<&'a str> {
+    let mut taken = base.to_vec();
     for &f in flags {
         taken.push(f);
         if with::<D>(&taken).is_err() {
             taken.pop();
         }
     }
-    taken
+    taken.split_off(base.len())
 }
 
 /// What one run of a design gives.
@@ -98,6 +106,18 @@ pub struct Table<'a> {
     pub unit: &'a str,
 }
 
+/// A slice of the table: the rows of one heading only, each set against a base design that
+/// some flags give, in place of the design with no switch.
+#[derive(Clone, Debug, Default)]
+pub struct Slice {
+    /// The flags that give the base, `["--as-of", "first"]`: every row's run has them too.
+    pub base: Vec<String>,
+    /// What the base is, for the line that gives its digest.
+    pub base_is: String,
+    /// The heading whose rows are run, or every heading's.
+    pub only: Option<String>,
+}
+
 /// One row of the table: the switches it turns on, what they put back, and what the run
 /// with them gave.
 struct Row {
@@ -106,34 +126,69 @@ struct Row {
     label: String,
     flags: Vec<String>,
     puts_back: String,
-    run: Option<Run>,
+    run: Option<Timed>,
+}
+
+/// A design's digest and its time in every pass, kept for the fastest and the paired ratios.
+#[derive(Clone, Debug)]
+struct Timed {
+    digest: String,
+    times: Vec<f64>,
+}
+
+impl Timed {
+    fn fastest(&self) -> f64 {
+        self.times.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    /// The middle of the ratios of this run's time to `base`'s, pass by pass: each ratio is
+    /// taken between two runs a moment apart.
+    fn ratio(&self, base: &Timed) -> f64 {
+        let mut r: Vec<f64> = self.times.iter().zip(&base.times).map(|(a, b)| a / b).collect();
+        r.sort_by(f64::total_cmp);
+        r[r.len() / 2]
+    }
 }
 
 /// How many times `--clock` runs every row, round robin, keeping each row's fastest time: a
 /// machine busy with something else slows some runs, and the fastest is the least disturbed.
 const PASSES: usize = 3;
 
-// ANCHOR: report
-/// Runs the chapter's run with no switch, with each switch alone, and with each heading's
-/// switches at once where several go together and none moves the digest. Prints every row
-/// with its digest, whether that moved, the time with `clock`, and what it puts back; then the
-/// commands that show what one switch changes.
+/// [`report_slice`] of the whole table, set against the design with no switch.
 pub fn report<D: Args + FromArgMatches>(
     out: &mut dyn Write,
     t: &Table,
     clock: bool,
+    run: impl FnMut(D) -> anyhow::Result<Run>,
+) -> anyhow::Result<()> {
+    report_slice(out, t, &Slice::default(), clock, run)
+}
+
+// ANCHOR: report
+/// Runs the chapter's run with no switch, with each switch alone, and with each heading's
+/// switches at once where several go together and none moves the digest. Prints every row
+/// with its digest, whether that moved, the time with `clock`, and what it puts back; then the
+/// commands that show what one switch changes. A slice runs one heading's rows, each on top
+/// of its base, and leaves out what each puts back and the commands.
+pub fn report_slice<D: Args + FromArgMatches>(
+    out: &mut dyn Write,
+    t: &Table,
+    slice: &Slice,
+    clock: bool,
     mut run: impl FnMut(D) -> anyhow::Result<Run>,
 ) -> anyhow::Result<()> {
-    let mut rows = plan::<D>();
-    let mut now: Option<Run> = None;
+    let base: Vec<&str> = slice.base.iter().map(String::as_str).collect();
+    let mut rows = plan::<D>(&base, slice.only.as_deref());
+    let mut now: Option<Timed> = None;
     let passes = if clock { PASSES } else { 1 };
     let progress = Progress::new("designs", (passes * (rows.len() + 1)) as u64);
     for pass in 0..passes {
-        keep_fastest(&mut now, run(with::<D>(&[])?)?);
+        keep(&mut now, run(with::<D>(&base)?)?);
         progress.step();
         for r in &mut rows {
-            let flags: Vec<&str> = r.flags.iter().map(String::as_str).collect();
-            keep_fastest(&mut r.run, run(with::<D>(&flags)?)?);
+            let flags = base.iter().copied().chain(r.flags.iter().map(String::as_str));
+            let flags: Vec<&str> = flags.collect();
+            keep(&mut r.run, run(with::<D>(&flags)?)?);
             progress.step();
         }
         if pass == 0 {
@@ -142,27 +197,43 @@ pub fn report<D: Args + FromArgMatches>(
         }
     }
     let now = now.expect("the run with no switch has run");
-    print_table(out, t, clock, &now, &rows)?;
-    print_diffs(out, t, &now, &rows)
+    print_table(out, t, slice, clock, &now, &rows)?;
+    match slice.base.is_empty() && slice.only.is_none() {
+        true => print_diffs(out, t, &now, &rows),
+        false => Ok(()),
+    }
 }
 // ANCHOR_END: report
 
 fn print_table(
     out: &mut dyn Write,
     t: &Table,
+    slice: &Slice,
     clock: bool,
-    now: &Run,
+    now: &Timed,
     rows: &[Row],
 ) -> anyhow::Result<()> {
-    let about = format!("{}, with no switch and with each switch alone", t.about);
+    let whole = slice.base.is_empty() && slice.only.is_none();
+    let against = if slice.base.is_empty() { "x now" } else { "x base" };
+    let about = match whole {
+        true => format!("{}, with no switch and with each switch alone", t.about),
+        false => t.about.to_string(),
+    };
     for line in wrap(&about, COLUMN, 0) {
         writeln!(out, "{line}")?;
     }
-    writeln!(out, "  with no switch, the design as it stands: {}", now.digest)?;
+    match slice.base.is_empty() {
+        true => writeln!(out, "  with no switch, the design as it stands: {}", now.digest)?,
+        false => {
+            let flags = slice.base.join(" ");
+            writeln!(out, "  the base, {} ({flags}): {}", slice.base_is, now.digest)?;
+        }
+    }
     writeln!(out)?;
     let width = rows.iter().map(|r| r.label.len()).max().unwrap_or(0).max(7);
-    let time = if clock { format!("  {:>10} {:>6}", t.unit, "x now") } else { String::new() };
-    writeln!(out, "  {:<width$}  {:<16}  {:<5}{time}  puts back", "switch", "digest", "moves")?;
+    let time = if clock { format!("  {:>11} {against:>6}", t.unit) } else { String::new() };
+    let puts_back = if whole { "  puts back" } else { "" };
+    writeln!(out, "  {:<width$}  {:<16}  {:<5}{time}{puts_back}", "switch", "digest", "moves")?;
     let mut shown = None;
     for r in rows {
         if r.heading.is_some() && r.heading != shown {
@@ -172,11 +243,16 @@ fn print_table(
         let run = r.run.as_ref().expect("every row has run");
         let moves = if run.digest == now.digest { "no" } else { "YES" };
         let time = match clock {
-            true => format!("  {:>10.3} {:>6.2}", run.time, run.time / now.time),
+            true => format!("  {:>11.3} {:>6.2}", run.fastest(), run.ratio(now)),
             false => String::new(),
         };
         let (label, digest) = (&r.label, &run.digest);
-        let left = format!("  {label:<width$}  {digest:<16}  {moves:<5}{time}  ");
+        let line = format!("  {label:<width$}  {digest:<16}  {moves:<5}{time}");
+        if !whole {
+            writeln!(out, "{}", line.trim_end())?;
+            continue;
+        }
+        let left = format!("{line}  ");
         let mut lines = wrap(&r.puts_back, COLUMN, left.len()).into_iter();
         writeln!(out, "{left}{}", lines.next().unwrap_or_default())?;
         for line in lines {
@@ -215,7 +291,7 @@ fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
 
 /// The commands that diff the run without a switch against the run with it, for the first
 /// switch that keeps the digest and the first that moves it.
-fn print_diffs(out: &mut dyn Write, t: &Table, now: &Run, rows: &[Row]) -> anyhow::Result<()> {
+fn print_diffs(out: &mut dyn Write, t: &Table, now: &Timed, rows: &[Row]) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
@@ -236,10 +312,14 @@ fn print_diffs(out: &mut dyn Write, t: &Table, now: &Run, rows: &[Row]) -> anyho
 }
 
 /// The rows of the table before anything runs: each switch alone, and after each heading's
-/// switches a row with as many of them at once as go together, when that is more than one.
-fn plan<D: Args + FromArgMatches>() -> Vec<Row> {
+/// switches a row with as many of them at once as go together on top of `base`, when that is
+/// more than one. With `only`, that heading's rows alone.
+fn plan<D: Args + FromArgMatches>(base: &[&str], only: Option<&str>) -> Vec<Row> {
     let mut rows = Vec::new();
     for (heading, group) in by_heading(switches::<D>()) {
+        if only.is_some() && heading.as_deref() != only {
+            continue;
+        }
         for s in &group {
             rows.push(Row {
                 heading: heading.clone(),
@@ -250,13 +330,13 @@ fn plan<D: Args + FromArgMatches>() -> Vec<Row> {
             });
         }
         let flags: Vec<&str> = group.iter().map(|s| s.flag.as_str()).collect();
-        let flags = together::<D>(&flags);
+        let flags = together_on::<D>(base, &flags);
         if flags.len() > 1 {
             rows.push(Row {
                 heading,
                 label: "at once".into(),
                 puts_back: format!("all of the above that go together: {}", flags.join(" ")),
-                flags: flags.into_iter().map(str::to_string).collect(),
+                flags: flags.iter().map(|f| f.to_string()).collect(),
                 run: None,
             });
         }
@@ -275,11 +355,11 @@ fn drop_moving_groups(rows: &mut Vec<Row>, now: Option<&str>) {
     rows.retain(|r| r.flags.len() == 1 || !moving.contains(&r.heading));
 }
 
-/// Keeps the first run's digest, which every pass repeats, and the fastest time.
-fn keep_fastest(kept: &mut Option<Run>, new: Run) {
+/// Keeps the first run's digest, which every pass repeats, and every pass's time.
+fn keep(kept: &mut Option<Timed>, new: Run) {
     match kept {
-        Some(k) => k.time = k.time.min(new.time),
-        None => *kept = Some(new),
+        Some(k) => k.times.push(new.time),
+        None => *kept = Some(Timed { digest: new.digest, times: vec![new.time] }),
     }
 }
 
