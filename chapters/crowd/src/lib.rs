@@ -17,6 +17,7 @@ use world::shell::files::Asked;
 mod close;
 mod crew;
 mod designs;
+mod fan;
 mod fit;
 mod instructions;
 mod lanes;
@@ -144,6 +145,28 @@ pub enum Mode {
         cpuprofile: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
+    },
+    /// One creature's fan as the phase of tick TICKS opens, ray by ray: what each ray met,
+    /// on which cell, after how many strides, and how many cells it asked about. The creature
+    /// is the one in the 32x20-cell window with the most burials whose longest ray took the
+    /// most strides (the first on the roster among equals); with --at-edge, the first on the
+    /// roster whose fan meets the ring of rock around the grid. Needs no more than the one run.
+    Fan {
+        /// The tick whose phase is looked at as it opens: 1 to 100,000.
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Look at the first creature on the roster whose fan meets the ring around the grid
+        /// instead (refused, exit 1, on a tick where none does).
+        #[arg(long)]
+        at_edge: bool,
+        /// Print the creature's sensor row instead of its rays, and draw the row's 24 boxes
+        /// into this SVG (760 px wide), the settled 21 marked apart from the live 3.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        row: Option<PathBuf>,
+        /// Draw the fan over the cells around it into this SVG (at most 760 px wide): a dot a
+        /// stride, the cells asked shaded, each ray's end marked, a key beside it.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        picture: Option<PathBuf>,
     },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the first round's four changes, and with the fans
@@ -292,6 +315,9 @@ impl Writes for Cli {
             _ => None,
         };
         let mut files: Vec<PathBuf> = file.into_iter().collect();
+        if let Some(Mode::Fan { row, picture, .. }) = &self.mode {
+            files.extend(row.iter().chain(picture).cloned());
+        }
         if let Some(Mode::Picture { out, close, film, .. }) = &self.mode {
             files.push(out.clone());
             files.extend(close.iter().chain(film).cloned());
@@ -308,6 +334,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Spend { ticks, crowd, rows, clock, cpuprofile, design, .. }) => {
             let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
             spend::run(out, &s)
+        }
+        Some(Mode::Fan { ticks, at_edge, row, picture }) => {
+            fan::run(out, ticks, at_edge, row.as_deref(), picture.as_deref(), settings)
         }
         Some(Mode::Ledger { ticks }) => ledger::run(out, ticks, settings),
         Some(Mode::Crew { ticks, clock, chart, design }) => {
