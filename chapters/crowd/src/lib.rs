@@ -14,6 +14,7 @@ use world::lanes::Isa;
 use world::shell::cli::{Writes, whole};
 use world::shell::files::Asked;
 
+mod again;
 mod close;
 mod crew;
 mod designs;
@@ -26,6 +27,7 @@ mod picture;
 mod profile;
 mod scene;
 mod spend;
+mod stripes;
 mod sums;
 mod timed;
 mod wall;
@@ -188,6 +190,25 @@ pub enum Mode {
         /// Also chart the timings into this SVG (and so time them, as --clock does).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
+        /// Instead of the table, share the founded valley's roster out among a crew of --crew
+        /// threads as the look ahead does: print the thread of the first 16 roster places and
+        /// the creatures each thread takes, and draw the first 32 places and the whole valley
+        /// coloured by thread into this SVG (760 px wide; a crew of 1 to 256, colours repeat
+        /// after four and the key names the first eight).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with_all = ["clock", "chart", "again"])]
+        stripes: Option<PathBuf>,
+        /// The crew --stripes shares the roster among: 1 to 256 threads.
+        #[arg(long, default_value = "4", value_parser = crew, allow_hyphen_values = true)]
+        #[arg(requires = "stripes")]
+        crew: usize,
+        /// Instead of the table, run to tick TICKS and find the first death of its phase that
+        /// made a later creature cast its fan again: print where it was, the 29-cell square
+        /// around it and who inside cast again, and draw them into this SVG (760 px wide).
+        /// Exit 1 on a tick with no such death; not with --loose, which never casts again.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with_all = ["clock", "chart", "loose"])]
+        again: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
     },
@@ -311,7 +332,10 @@ impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         let file = match &self.mode {
             Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
-            Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => chart.clone(),
+            Some(Mode::Crew { chart, stripes, again, .. }) => {
+                chart.clone().or_else(|| stripes.clone()).or_else(|| again.clone())
+            }
+            Some(Mode::Fit { chart, .. }) => chart.clone(),
             _ => None,
         };
         let mut files: Vec<PathBuf> = file.into_iter().collect();
@@ -339,7 +363,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             fan::run(out, ticks, at_edge, row.as_deref(), picture.as_deref(), settings)
         }
         Some(Mode::Ledger { ticks }) => ledger::run(out, ticks, settings),
-        Some(Mode::Crew { ticks, clock, chart, design }) => {
+        Some(Mode::Crew { stripes: Some(path), crew, design, .. }) => {
+            stripes::run(out, crew, design, settings, &path)
+        }
+        Some(Mode::Crew { ticks, again: Some(path), design, .. }) => {
+            again::run(out, ticks, design, settings, &path)
+        }
+        Some(Mode::Crew { ticks, clock, chart, design, .. }) => {
             let clock = clock || chart.is_some();
             crew::run(out, ticks, design, settings, clock, chart.as_deref())
         }
