@@ -56,6 +56,9 @@ fn ordered_buckets_never_disagree_and_unordered_always_do() {
     assert!(out.contains("ordered buckets disagreed with everybody on 0 of 400 ticks"), "{out}");
     assert!(out.contains("unordered buckets disagreed on 400 of 400"), "{out}");
     assert!(out.contains("unordered numbers first differed: tick 1\n"), "{out}");
+    assert!(!out.contains("mailboxes"), "the first round's sweep has no mailboxes:\n{out}");
+    let out = run("herd -- sweep --round 2 --rule all -n 120 --ticks 400");
+    assert!(out.contains("ordered buckets disagreed with everybody on 0 of 400 ticks"), "{out}");
     assert!(out.contains("mailboxes disagreed with everybody on 0 of 400 ticks"), "{out}");
 }
 

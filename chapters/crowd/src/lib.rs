@@ -15,9 +15,11 @@ use world::lanes::Isa;
 use world::shell::cli::{Writes, whole};
 use world::shell::files::Asked;
 
+mod again;
 mod close;
 mod crew;
 mod designs;
+mod fan;
 mod fit;
 mod instructions;
 mod lanes;
@@ -26,6 +28,7 @@ mod picture;
 mod profile;
 mod scene;
 mod spend;
+mod stripes;
 mod sums;
 mod timed;
 mod wall;
@@ -147,6 +150,28 @@ pub enum Mode {
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
     },
+    /// One creature's fan as the phase of tick TICKS opens, ray by ray: what each ray met,
+    /// on which cell, after how many strides, and how many cells it asked about. The creature
+    /// is the one in the 32x20-cell window with the most burials whose longest ray took the
+    /// most strides (the first on the roster among equals); with --at-edge, the first on the
+    /// roster whose fan meets the ring of rock around the grid. Needs no more than the one run.
+    Fan {
+        /// The tick whose phase is looked at as it opens: 1 to 100,000.
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Look at the first creature on the roster whose fan meets the ring around the grid
+        /// instead (refused, exit 1, on a tick where none does).
+        #[arg(long)]
+        at_edge: bool,
+        /// Print the creature's sensor row instead of its rays, and draw the row's 24 boxes
+        /// into this SVG (760 px wide), the settled 21 marked apart from the live 3.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        row: Option<PathBuf>,
+        /// Draw the fan over the cells around it into this SVG (at most 760 px wide): a dot a
+        /// stride, the cells asked shaded, each ray's end marked, a key beside it.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        picture: Option<PathBuf>,
+    },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the first round's four changes, and with the fans
     /// cast wide.
@@ -175,6 +200,25 @@ pub enum Mode {
         /// Also chart the timings into this SVG (and so time them, as --clock does).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
+        /// Instead of the table, share the founded valley's roster out among a crew of --crew
+        /// threads as the look ahead does: print the thread of the first 16 roster places and
+        /// the creatures each thread takes, and draw the first 32 places and the whole valley
+        /// coloured by thread into this SVG (760 px wide; a crew of 1 to 256, colours repeat
+        /// after four and the key names the first eight).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with_all = ["clock", "chart", "again", "crowd"])]
+        stripes: Option<PathBuf>,
+        /// The crew --stripes shares the roster among: 1 to 256 threads.
+        #[arg(long, default_value = "4", value_parser = crew, allow_hyphen_values = true)]
+        #[arg(requires = "stripes")]
+        crew: usize,
+        /// Instead of the table, run to tick TICKS and find the first death of its phase that
+        /// made a later creature cast its fan again: print where it was, the 29-cell square
+        /// around it and who inside cast again, and draw them into this SVG (760 px wide).
+        /// Exit 1 on a tick with no such death; not with --loose, which never casts again.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with_all = ["clock", "chart", "loose", "crowd"])]
+        again: Option<PathBuf>,
         #[command(flatten)]
         design: Staged,
     },
@@ -308,10 +352,16 @@ impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         let file = match &self.mode {
             Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
-            Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => chart.clone(),
+            Some(Mode::Crew { chart, stripes, again, .. }) => {
+                chart.clone().or_else(|| stripes.clone()).or_else(|| again.clone())
+            }
+            Some(Mode::Fit { chart, .. }) => chart.clone(),
             _ => None,
         };
         let mut files: Vec<PathBuf> = file.into_iter().collect();
+        if let Some(Mode::Fan { row, picture, .. }) = &self.mode {
+            files.extend(row.iter().chain(picture).cloned());
+        }
         if let Some(Mode::Picture { out, close, film, .. }) = &self.mode {
             files.push(out.clone());
             files.extend(close.iter().chain(film).cloned());
@@ -331,8 +381,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
             spend::run(out, &s)
         }
+        Some(Mode::Fan { ticks, at_edge, row, picture }) => {
+            fan::run(out, ticks, at_edge, row.as_deref(), picture.as_deref(), settings)
+        }
         Some(Mode::Ledger { ticks, split }) => ledger::run(out, ticks, split, settings),
-        Some(Mode::Crew { ticks, crowd, clock, chart, design: Staged(design) }) => {
+        Some(Mode::Crew { stripes: Some(path), crew, design: Staged(design), .. }) => {
+            stripes::run(out, crew, design, settings, &path)
+        }
+        Some(Mode::Crew { ticks, again: Some(path), design: Staged(design), .. }) => {
+            again::run(out, ticks, design, settings, &path)
+        }
+        Some(Mode::Crew { ticks, crowd, clock, chart, design: Staged(design), .. }) => {
             let clock = clock || chart.is_some();
             crew::run(out, ticks, crowd, design, settings, clock, chart.as_deref())
         }

@@ -109,6 +109,10 @@ pub enum Mode {
         /// regardless).
         #[arg(long, default_value = "40", value_parser = every, allow_hyphen_values = true)]
         every: u32,
+        /// Which round of the chapter to sweep: 1 sets the buckets and the unordered buckets
+        /// against everybody, 2 the buckets and the second round's mailboxes.
+        #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
+        round: u8,
     },
     /// The agreement test's run, printed: the benchmark's crowd of 512 walkers for 300 ticks,
     /// through everybody and through the buckets.
@@ -205,7 +209,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
             alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
         }
-        Some(Mode::Sweep { rule, scene, every }) => sweep::run(out, rule, &scene, every),
+        Some(Mode::Sweep { rule, scene, every, round }) => {
+            sweep::run(out, rule, &scene, every, round)
+        }
         Some(Mode::Agree { n, ticks }) => agree::run(out, n, ticks),
         Some(Mode::Distances { ticks, round: 1, chart }) => {
             distances::run(out, ticks, chart.as_deref())

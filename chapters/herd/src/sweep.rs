@@ -12,15 +12,23 @@ use world::shell::progress::Progress;
 use crate::design::Design;
 use crate::scene::{Rule, Scene, frame, ground};
 
-/// One herd through everybody, the ordered buckets and the unordered ones (all three as the
-/// first round built them) and the mailboxes, compared with everybody's after every tick.
-pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow::Result<()> {
+/// One herd through everybody and the ordered buckets (as the first round built them) and, in
+/// round 1, the unordered buckets or, in round 2, the mailboxes, compared with everybody's after
+/// every tick.
+pub fn run(
+    out: &mut dyn Write,
+    rule: Rule,
+    scene: &Scene,
+    every: u32,
+    round: u8,
+) -> anyhow::Result<()> {
     let Scene { ticks, radius, seed, .. } = *scene;
     Design::default().fits(radius)?;
     let ground = ground(seed);
-    let mut herds = herds(scene, rule);
-    heading(out, rule, scene)?;
-    let mut found = Found::default();
+    let mut herds = herds(scene, rule, round);
+    let third = if round == 1 { "unordered" } else { "mailboxes" };
+    heading(out, rule, scene, third)?;
+    let mut found = Found { round, ..Found::default() };
     let progress = Progress::new("sweep", u64::from(ticks));
     for t in 0..=ticks {
         if t > 0 {
@@ -30,14 +38,14 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
             }
             progress.step();
         }
-        let [all, ordered, loose, mail] = &herds;
+        let [all, ordered, third] = &herds;
         // ANCHOR: compare
         let shot = frame(&all.bodies, &ground).hash();
         let numbers = digest::bodies(&all.bodies);
         let same = |h: &Herd<Box<dyn Query>>| {
             (frame(&h.bodies, &ground).hash() == shot, digest::bodies(&h.bodies) == numbers)
         };
-        let same = [same(ordered), same(loose), same(mail)];
+        let same = [same(ordered), same(third)];
         if t > 0 {
             found.note(t, same);
         }
@@ -50,20 +58,21 @@ pub fn run(out: &mut dyn Write, rule: Rule, scene: &Scene, every: u32) -> anyhow
     found.summary(out, ticks)
 }
 
-/// The four herds of a sweep: the first round's three queries as the first round built them
-/// (everybody, the ordered buckets, the unordered ones), and the second round's mailboxes.
-fn herds(scene: &Scene, rule: Rule) -> [Herd<Box<dyn Query>>; 4] {
+/// The three herds of a sweep: everybody and the ordered buckets as the first round built
+/// them, and the unordered buckets (round 1) or the second round's mailboxes (round 2).
+fn herds(scene: &Scene, rule: Rule, round: u8) -> [Herd<Box<dyn Query>>; 3] {
     let round_one = Design { three_passes: true, ..Design::default() };
+    let third =
+        if round == 1 { Design { unordered: true, ..round_one } } else { Design::default() };
     [
         Design { everybody: true, ..round_one }.herd(scene, rule),
         Design { buckets: true, ..round_one }.herd(scene, rule),
-        Design { unordered: true, ..round_one }.herd(scene, rule),
-        Design::default().herd(scene, rule),
+        third.herd(scene, rule),
     ]
 }
 
-/// The lines above the table: the herd, the four ways it is asked, and the columns.
-fn heading(out: &mut dyn Write, rule: Rule, scene: &Scene) -> std::io::Result<()> {
+/// The lines above the table: the herd, the three ways it is asked, and the columns.
+fn heading(out: &mut dyn Write, rule: Rule, scene: &Scene, third: &str) -> std::io::Result<()> {
     let Scene { n, ticks, radius, seed } = *scene;
     writeln!(
         out,
@@ -72,15 +81,15 @@ fn heading(out: &mut dyn Write, rule: Rule, scene: &Scene) -> std::io::Result<()
         rule.label(),
         count(ticks, "tick", "ticks")
     )?;
-    writeln!(
-        out,
-        "one herd asked four ways: everybody, buckets, buckets left unordered, and mailboxes"
-    )?;
+    let ways = if third == "unordered" { "buckets left unordered" } else { "the mailboxes" };
+    writeln!(out, "one herd asked three ways: everybody, the buckets, and {ways}")?;
     writeln!(out, "each \"same?\" pair compares the frame hash, then the hash of every number")?;
     writeln!(out)?;
+    writeln!(out, "{:6}{:<32}{:<22}distance tests per tick", "", "everybody's", "the same?")?;
     writeln!(
         out,
-        "tick  everybody: frame  numbers           buckets same?  unordered same?  mailboxes same?  tests per tick: everybody  buckets  unordered  mailboxes"
+        "{:<4}  {:<12}  {:<16}  {:>9}  {third:>9}  {:>9}  {:>7}  {third:>9}",
+        "tick", "frame", "numbers", "buckets", "everybody", "buckets"
     )
 }
 
@@ -90,32 +99,28 @@ fn row(
     out: &mut dyn Write,
     t: u32,
     [shot, numbers]: [&str; 2],
-    same: [(bool, bool); 3],
-    tests: [u64; 4],
+    same: [(bool, bool); 2],
+    tests: [u64; 3],
 ) -> std::io::Result<()> {
-    let [(of, on), (lf, ln), (mf, mn)] = same;
+    let pair = |(f, n): (bool, bool)| format!("{:>3} {:>3}", yes(f), yes(n));
     writeln!(
         out,
-        "{t:>4}  {shot}  {numbers}  {:>6} {:>3}      {:>6} {:>3}      {:>6} {:>3}  {:>25}  {:>7}  {:>9}  {:>9}",
-        yes(of),
-        yes(on),
-        yes(lf),
-        yes(ln),
-        yes(mf),
-        yes(mn),
+        "{t:>4}  {shot}  {numbers}  {:>9}  {:>9}  {:>9}  {:>7}  {:>9}",
+        pair(same[0]),
+        pair(same[1]),
         tests[0],
         tests[1],
-        tests[2],
-        tests[3]
+        tests[2]
     )
 }
 
 /// What a sweep counts over every tick, not only over the rows it shows.
 #[derive(Default)]
 struct Found {
-    /// Ticks on which the ordered buckets, the unordered ones and the mailboxes disagreed with
-    /// everybody.
-    off: [u32; 3],
+    /// The round swept: 1 with the unordered buckets third, 2 with the mailboxes.
+    round: u8,
+    /// Ticks on which the ordered buckets and the third herd disagreed with everybody.
+    off: [u32; 2],
     /// The first tick the unordered buckets' numbers differed, and the first their frame did.
     loose_numbers: Option<u32>,
     loose_frames: Option<u32>,
@@ -125,7 +130,7 @@ struct Found {
 
 impl Found {
     /// Notes tick `t`: for each other herd, whether its frame and its numbers were everybody's.
-    fn note(&mut self, t: u32, same: [(bool, bool); 3]) {
+    fn note(&mut self, t: u32, same: [(bool, bool); 2]) {
         for (off, (frame, numbers)) in self.off.iter_mut().zip(same) {
             *off += u32::from(!(frame && numbers));
         }
@@ -142,13 +147,16 @@ impl Found {
 
     /// The lines under the table: every count over all `ticks`.
     fn summary(&self, out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
-        let [ordered_off, loose_off, mail_off] = self.off;
+        let [ordered_off, third_off] = self.off;
         writeln!(out)?;
         writeln!(out, "counted over every tick, not only the rows shown:")?;
         let span = count(ticks, "tick", "ticks");
         writeln!(out, "  ordered buckets disagreed with everybody on {ordered_off} of {span}")?;
-        writeln!(out, "  unordered buckets disagreed on {loose_off} of {ticks}")?;
-        writeln!(out, "  mailboxes disagreed with everybody on {mail_off} of {span}")?;
+        if self.round != 1 {
+            writeln!(out, "  mailboxes disagreed with everybody on {third_off} of {span}")?;
+            return Ok(());
+        }
+        writeln!(out, "  unordered buckets disagreed on {third_off} of {ticks}")?;
         let first = |t: Option<u32>| t.map_or(format!("never, in {span}"), |t| format!("tick {t}"));
         writeln!(out, "  unordered numbers first differed: {}", first(self.loose_numbers))?;
         writeln!(out, "  unordered frames first differed:  {}", first(self.loose_frames))?;

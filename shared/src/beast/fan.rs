@@ -94,6 +94,48 @@ fn cast_on(eye: Eye, fan: &mut Fan, cell: impl Fn(f64) -> i64, at: impl Fn(i64, 
 }
 // ANCHOR_END: cast
 
+/// One stride of a ray as [`trace`] keeps it: where it landed, the cell that is, and whether
+/// that cell was asked about (a stride landing on the cell the last one asked is not).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stride {
+    /// Where it landed, in cells.
+    pub at: (f64, f64),
+    /// The cell it landed in.
+    pub cell: (i64, i64),
+    /// Whether the view was asked about that cell at this stride.
+    pub asked: bool,
+}
+
+/// Casts a fan as the plain cast does, keeping every stride of every ray: what the book's
+/// pictures of one fan draw. The rays it ends with are the cast's own (a test holds it to that).
+pub fn trace(eye: Eye, at: impl Fn(i64, i64) -> Hit) -> Vec<(Ray, Vec<Stride>)> {
+    let (ch, sh) = eye.facing;
+    let offsets: &[(f64, f64); FAN] = &OFFSETS;
+    let mut fan = Vec::with_capacity(FAN);
+    for &(co, so) in offsets {
+        let dx = (ch * co - sh * so) * STRIDE;
+        let dy = (sh * co + ch * so) * STRIDE;
+        let (mut ray, mut strides) = (Ray::BLANK, Vec::new());
+        let mut last = (i64::MIN, i64::MIN);
+        for k in 1..=STEPS {
+            let place = (eye.x + dx * k as f64, eye.y + dy * k as f64);
+            let here = (column(place.0), column(place.1));
+            let asked = here != last;
+            strides.push(Stride { at: place, cell: here, asked });
+            if asked {
+                let hit = at(here.0, here.1);
+                if hit != Hit::Nothing {
+                    ray = Ray { hit, steps: k as u8 };
+                    break;
+                }
+                last = here;
+            }
+        }
+        fan.push((ray, strides));
+    }
+    fan
+}
+
 // ANCHOR: sight
 /// Whether any of `cells` lies near enough to `eye` that some ray of its fan may have touched
 /// it. Rays end SIGHT cells out; two more cells of margin cover flooring at the eye and at the
@@ -160,6 +202,28 @@ mod tests {
                         v.cast(&hab.ground, e, me, &gone, &mut got, how);
                         assert_eq!(got, want, "seed {seed} eye {e:?} view {v:?} {how:?}");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_traced_fan_ends_as_the_cast_fan_does() {
+        for seed in 0..4u64 {
+            let mut s = Stream::new(seed, FAN_SCENES);
+            let (hab, cells, gone) = random_scene(&mut s, seed, 2, (40, 30), 3);
+            let mut view = Hashed::default();
+            view.refill(&hab, &cells);
+            for _ in 0..200 {
+                let e = eye(s.between(0.0, 40.0), s.between(0.0, 30.0), s.between(-10.0, 10.0));
+                let me = s.index(cells.len()) as u32;
+                let mut want = BLANK_FAN;
+                View::cast(&view, &hab.ground, e, me, &gone, &mut want, Cast::Strides);
+                let got = trace(e, |x, y| view.at(&hab.ground, x, y, me, &gone));
+                for (r, (ray, strides)) in got.iter().enumerate() {
+                    assert_eq!(*ray, want[r], "seed {seed} eye {e:?} ray {r}");
+                    let n = if ray.steps == 0 { STEPS } else { ray.steps as usize };
+                    assert_eq!(strides.len(), n);
                 }
             }
         }

@@ -160,6 +160,18 @@ impl Roster {
         self.sight.read().expect(POISONED).view.bytes()
     }
 
+    /// Which thread of a crew of `crew` looks ahead for roster place `i`: the stripe the
+    /// phase's seats give it, for the book's picture of the stripes.
+    pub fn stripe(&self, i: usize, crew: usize) -> usize {
+        self.sight.read().expect(POISONED).seat(i, crew).0
+    }
+
+    /// The roster places, as the last phase opened, of the creatures that died in it, in the
+    /// order they fell (each falls in its own turn, so in roster order).
+    pub fn last_deaths(&self) -> Vec<usize> {
+        self.deaths.gone.iter().enumerate().filter(|g| *g.1).map(|g| g.0).collect()
+    }
+
     /// Allocations the pool's threads made while the ledger was counting, since last asked.
     pub fn pool_allocations(&self) -> u64 {
         self.pool.as_ref().map_or(0, Pool::allocations)

@@ -7,11 +7,13 @@
 //! - [`ground`]: a valley painted onto a frame.
 //! - [`chart`]: `Chart`, every chart of the book, with its axes numbered and its key.
 //! - [`film`]: `Film`, a moving picture, and the one limit on how long a filmed run may be.
+//! - [`sketch`]: `Sketch`, a diagram of boxes, lines, dots and words written as SVG.
 
 pub mod chart;
 pub mod film;
 pub mod frame;
 pub mod ground;
 pub mod palette;
+pub mod sketch;
 
 pub use frame::Frame;

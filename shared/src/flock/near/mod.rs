@@ -97,6 +97,7 @@ pub trait Query {
 }
 // ANCHOR_END: query
 
+// ANCHOR: hear_default
 /// The default `hear`: asks `q` for one body's list at a time and feeds each to its tally.
 fn hear_each<Q: Query + ?Sized>(
     q: &mut Q,
@@ -119,6 +120,7 @@ fn hear_each<Q: Query + ?Sized>(
     heard.one = found;
     answer
 }
+// ANCHOR_END: hear_default
 
 /// A boxed query is a query, so a program can pick one at run time from a flag.
 impl<Q: Query + ?Sized> Query for Box<Q> {
