@@ -164,3 +164,24 @@ fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
     assert!(err.is_empty(), "progress went to a stderr that is not a terminal: {err}");
     assert_eq!(report, out, "progress reached the report");
 }
+
+#[test]
+fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
+    let bin = env!("CARGO_BIN_EXE_bodies");
+    assert_eq!(testing::stderr_gone(bin, &["table", "--ticks", "0"]), 2);
+    assert_eq!(testing::stderr_gone(bin, &["held", "--picture", "/no/such/held.svg"]), 1);
+}
+
+#[test]
+fn an_argument_that_is_not_text_is_named_in_one_line() {
+    let bin = env!("CARGO_BIN_EXE_bodies");
+    for (args, names) in [
+        (&["held", "--picture", "bad"][..], "argument 3, the value of --picture"),
+        (&["table", "--ticks", "bad"], "argument 3, the value of --ticks"),
+    ] {
+        let (code, err) = testing::not_text(bin, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(names) && err.contains("not UTF-8"), "{args:?}: {err}");
+    }
+}

@@ -233,3 +233,17 @@ fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
     assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
     assert_eq!(report, text(&plain.stdout), "progress reached the report");
 }
+
+#[test]
+fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
+    let bin = env!("CARGO_BIN_EXE_crowd");
+    assert_eq!(testing::stderr_gone(bin, &["spend", "--crew", "0"]), 2);
+}
+
+#[test]
+fn an_argument_that_is_not_text_is_named_in_one_line() {
+    let (code, err) = testing::not_text(env!("CARGO_BIN_EXE_crowd"), &["spend", "--crew", "bad"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("argument 3, the value of --crew"), "{err}");
+}

@@ -182,3 +182,23 @@ fn a_long_run_shows_progress_on_a_terminal() {
     assert!(terminal.contains("distances: [") && terminal.contains("/10"), "{terminal:?}");
     assert_eq!(report, herd(&["distances", "--ticks", "1"]).1, "progress reached the report");
 }
+
+#[test]
+fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
+    let bin = env!("CARGO_BIN_EXE_herd");
+    assert_eq!(testing::stderr_gone(bin, &["alone", "-n", "0"]), 2);
+}
+
+#[test]
+fn an_argument_that_is_not_text_is_named_in_one_line() {
+    let bin = env!("CARGO_BIN_EXE_herd");
+    for (args, names) in [
+        (&["alone", "--shot", "d", "-n", "bad"][..], "argument 5, the value of -n"),
+        (&["alone", "--seed", "bad"], "argument 3, the value of --seed"),
+    ] {
+        let (code, err) = testing::not_text(bin, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(names) && err.contains("not UTF-8"), "{args:?}: {err}");
+    }
+}

@@ -74,14 +74,43 @@ fn parse<C: Parser>(
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
     out: &mut dyn Write,
 ) -> Result<Option<C>, Failure> {
-    match C::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    match C::try_parse_from(&args) {
         Ok(cli) => Ok(Some(cli)),
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             write!(out, "{e}").map_err(|e| Failure::Run(e.to_string()))?;
             Ok(None)
         }
+        Err(e) if e.kind() == ErrorKind::InvalidUtf8 => Err(Failure::Usage(
+            not_text(&args).unwrap_or_else(|| "an argument is not UTF-8 text".into())
+                + ": give it as UTF-8 text (try --help)",
+        )),
         Err(e) => Err(Failure::Usage(one_line(&e))),
     }
+}
+
+/// Which argument of `args` (program name first) is not UTF-8 text, as a reader finds it: its
+/// place on the line, and the flag it is the value of when it follows one. `None` when every
+/// argument is text.
+pub fn not_text(args: &[OsString]) -> Option<String> {
+    let at = args.iter().skip(1).position(|a| a.to_str().is_none())? + 1;
+    let before = args[at - 1].to_str().filter(|b| at > 1 && b.starts_with('-'));
+    let own = args[at].as_encoded_bytes().split(|&b| b == b'=').next().map(String::from_utf8_lossy);
+    Some(match (before, own) {
+        (_, Some(flag))
+            if flag.starts_with("--") && args[at].as_encoded_bytes().contains(&b'=') =>
+        {
+            format!("argument {at}, the value of {flag}, is not UTF-8 text")
+        }
+        (Some(flag), _) => format!("argument {at}, the value of {flag}, is not UTF-8 text"),
+        _ => format!("argument {at} is not UTF-8 text"),
+    })
+}
+
+/// Writes `line` to stderr. An error that cannot be shown (stderr closed, or its reader gone)
+/// is no reason to panic: the run still ends with its own exit code.
+pub fn say(line: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// Checks every path the run will write, then runs it.
@@ -271,7 +300,7 @@ pub fn main<C: Parser + Writes>(
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("{name}: {}", f.message());
+            say(format_args!("{name}: {}", f.message()));
             ExitCode::from(f.code())
         }
     }
