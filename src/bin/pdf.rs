@@ -38,7 +38,7 @@ fn pdf_path(s: &str) -> Result<PathBuf, String> {
 impl Writes for Cli {
     /// The PDF, checked before Chromium starts: its folder must be there.
     fn writes(&self) -> Vec<Asked> {
-        vec![Asked::File(self.out.clone())]
+        vec![Asked::File("--out", self.out.clone())]
     }
 }
 

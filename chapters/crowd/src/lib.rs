@@ -286,17 +286,20 @@ pub const BOOK_ORDER: &[&str] = &[
 
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
-        let file = match &self.mode {
-            Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
-            Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => chart.clone(),
-            _ => None,
+        let named = |flag: &'static str, p: &Option<PathBuf>| {
+            p.iter().map(move |p| Asked::File(flag, p.clone())).collect::<Vec<_>>()
         };
-        let mut files: Vec<PathBuf> = file.into_iter().collect();
-        if let Some(Mode::Picture { out, close, film, .. }) = &self.mode {
-            files.push(out.clone());
-            files.extend(close.iter().chain(film).cloned());
+        match &self.mode {
+            Some(Mode::Spend { cpuprofile, .. }) => named("--cpuprofile", cpuprofile),
+            Some(Mode::Crew { chart, .. } | Mode::Fit { chart, .. }) => named("--chart", chart),
+            Some(Mode::Picture { out, close, film, .. }) => {
+                let mut files = vec![Asked::File("--out", out.clone())];
+                files.extend(named("--close", close));
+                files.extend(named("--film", film));
+                files
+            }
+            _ => Vec::new(),
         }
-        files.into_iter().map(Asked::File).collect()
     }
 }
 

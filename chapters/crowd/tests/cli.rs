@@ -74,17 +74,23 @@ fn bad_numbers_are_usage_errors() {
 }
 
 #[test]
-fn more_creatures_than_ground_is_a_run_error() {
-    refused(&["sums", "--crowd", "15000"], 1, "do not fit");
-    refused(&["spend", "--crowd", "15000", "--ticks", "1"], 1, "do not fit");
+fn more_creatures_than_ground_is_a_usage_error_naming_both_flags() {
+    refused(&["sums", "--crowd", "15000"], 2, "--crowd 15000 does not fit --rows 100");
+    refused(&["spend", "--crowd", "15001", "--ticks", "1"], 2, "--crowd 15001 does not fit");
+    refused(&["spend", "--rows", "1", "--ticks", "1"], 2, "give --crowd 1 to");
+    refused(&["spend", "--rows", "1", "--ticks", "1"], 2, "or more --rows");
 }
 
 #[test]
 fn unwritable_paths_are_one_line() {
-    refused(&["spend", "--ticks", "1", "--cpuprofile", "/no/such/dir/p.svg"], 1, "/no/such/dir");
-    refused(&["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"], 1, "/no/such/dir");
-    refused(&["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 1, "/no/such/dir");
-    refused(&["crew", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 1, "/no/such/dir");
+    refused(
+        &["spend", "--ticks", "1", "--cpuprofile", "/no/such/dir/p.svg"],
+        2,
+        "--cpuprofile /no",
+    );
+    refused(&["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"], 2, "--out /no/such/dir");
+    refused(&["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 2, "--chart /no/such/dir");
+    refused(&["crew", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 2, "--chart /no/such/dir");
 }
 
 #[test]
@@ -178,7 +184,9 @@ fn a_path_is_checked_before_the_work() {
         &["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"],
     ] {
         let o = crowd(args);
-        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let flag = if args[0] == "picture" { "--out /no/such" } else { "--chart /no/such" };
+        assert!(text(&o.stderr).contains(flag), "{args:?}: {}", text(&o.stderr));
         assert!(o.stdout.is_empty(), "{args:?} ran first: {}", text(&o.stdout));
     }
 }
@@ -232,6 +240,12 @@ fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
         .unwrap();
     assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
     assert_eq!(report, text(&plain.stdout), "progress reached the report");
+}
+
+#[test]
+fn a_film_too_long_is_a_usage_error_naming_both_flags() {
+    let args = ["picture", "--ticks", "1001", "--out", "/tmp/o.png", "--film", "/tmp/f.png"];
+    refused(&args, 2, "give --ticks 1000 or fewer, or leave out --film");
 }
 
 #[test]

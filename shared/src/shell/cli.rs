@@ -41,6 +41,21 @@ impl Failure {
     }
 }
 
+/// Input that was wrong from the start, though only the run could tell: a film longer than a
+/// film may be, a radius the query cannot answer, a crowd the valley cannot hold. A run returns
+/// it (through `anyhow`) to end as a usage error, exit code 2, with its message naming the flag
+/// or the pair of flags to change and to what.
+#[derive(Debug)]
+pub struct Refused(pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// What every chapter binary promises, for the end of its `--help`.
 pub const PROMISES: &str = "\
 A run that lasts more than a second shows a progress bar on stderr when stderr is a terminal, \
@@ -120,9 +135,12 @@ fn start<C: Writes>(
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> Result<(), Failure> {
     for asked in cli.writes() {
-        asked.ready().map_err(|e| Failure::Run(e.to_string()))?;
+        asked.ready().map_err(|e| Failure::Usage(e.to_string()))?;
     }
-    run(cli, out).map_err(|e| Failure::Run(format!("{e:#}")))
+    run(cli, out).map_err(|e| match e.downcast_ref::<Refused>() {
+        Some(r) => Failure::Usage(r.0.clone()),
+        None => Failure::Run(format!("{e:#}")),
+    })
 }
 
 /// "yes", or a shouted "NO", so one disagreement stands out in a column of agreement.
@@ -348,6 +366,9 @@ mod tests {
         let r = invoke::<Demo>(args.iter().copied(), &mut out, |d, o| {
             writeln!(o, "{}", d.ticks)?;
             anyhow::ensure!(d.ticks != 7, "seven is unlucky");
+            if d.ticks == 8 {
+                return Err(Refused("--ticks 8 is refused: give 1 to 7".into()).into());
+            }
             Ok(())
         });
         (r, String::from_utf8(out).unwrap())
@@ -404,6 +425,9 @@ mod tests {
     fn run_errors_are_run_failures_and_help_is_output() {
         assert!(
             matches!(go(&["demo", "--ticks", "7"]).0, Err(Failure::Run(m)) if m == "seven is unlucky")
+        );
+        assert!(
+            matches!(go(&["demo", "--ticks", "8"]).0, Err(Failure::Usage(m)) if m.contains("--ticks 8"))
         );
         let (r, out) = go(&["demo", "--help"]);
         assert!(r.is_ok() && out.contains("--ticks"));
