@@ -45,3 +45,13 @@ fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
         assert_eq!(status.code(), Some(2), "{name}");
     }
 }
+
+#[test]
+fn blocks_with_no_subcommand_names_its_subcommands_in_one_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_blocks")).output().expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("give a subcommand, one of verify, bless, measure"), "{err}");
+    assert!(err.contains("usage: blocks <COMMAND>"), "{err}");
+}

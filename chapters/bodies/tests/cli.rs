@@ -174,6 +174,20 @@ fn a_film_too_long_is_a_usage_error_naming_both_flags() {
 }
 
 #[test]
+fn a_report_that_cannot_be_written_says_so() {
+    let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_bodies"))
+        .arg("table")
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("writing the report to stdout failed"), "{err}");
+}
+
+#[test]
 fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
     let bin = env!("CARGO_BIN_EXE_bodies");
     assert_eq!(testing::stderr_gone(bin, &["table", "--ticks", "0"]), 2);

@@ -249,6 +249,12 @@ fn a_film_too_long_is_a_usage_error_naming_both_flags() {
 }
 
 #[test]
+fn a_shared_flag_given_twice_is_refused() {
+    refused(&["--isa", "plain", "spend", "--isa", "avx2"], 2, "--isa is given 2 times");
+    refused(&["--isa=plain", "sums", "--isa=avx2"], 2, "give it once");
+}
+
+#[test]
 fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
     let bin = env!("CARGO_BIN_EXE_crowd");
     assert_eq!(testing::stderr_gone(bin, &["spend", "--crew", "0"]), 2);

@@ -197,6 +197,15 @@ fn a_film_too_long_is_a_usage_error_naming_both_flags() {
 }
 
 #[test]
+fn a_flag_where_a_number_was_due_is_refused_as_a_flag() {
+    refused(&["alone", "-n", "--ticks", "1"], 2, "-n was given '--ticks', a flag");
+    refused(&["sweep", "--ticks", "-n", "3"], 2, "--ticks was given '-n', a flag");
+    refused(&["alone", "--seed", "--ticks", "1"], 2, "give --seed its value before the next");
+    refused(&["alone", "-n", "--ticks"], 2, "-n was given '--ticks', a flag");
+    refused(&["alone", "-n", "-5"], 2, "not a whole number");
+}
+
+#[test]
 fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
     let bin = env!("CARGO_BIN_EXE_herd");
     assert_eq!(testing::stderr_gone(bin, &["alone", "-n", "0"]), 2);

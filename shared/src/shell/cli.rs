@@ -90,8 +90,14 @@ fn parse<C: Parser>(
     out: &mut dyn Write,
 ) -> Result<Option<C>, Failure> {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if let Some(why) = flag_as_value(&C::command(), &args) {
+        return Err(Failure::Usage(why));
+    }
     match C::try_parse_from(&args) {
-        Ok(cli) => Ok(Some(cli)),
+        Ok(cli) => once::<C>(&args).map(|()| Some(cli)),
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            Err(Failure::Usage(subcommands::<C>()))
+        }
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             write!(out, "{e}").map_err(|e| Failure::Run(e.to_string()))?;
             Ok(None)
@@ -102,6 +108,66 @@ fn parse<C: Parser>(
         )),
         Err(e) => Err(Failure::Usage(one_line(&e))),
     }
+}
+
+/// A number flag given another flag as its value (`-n --ticks 1`). The number flags take values
+/// that start with a dash, so that `-5` reaches their parser and is refused as a number; so clap
+/// would hand them the next flag too, and then complain about the number after it.
+fn flag_as_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
+    fn numbers(cmd: &clap::Command, into: &mut Vec<(Option<String>, Option<char>)>) {
+        let takes = cmd.get_arguments().filter(|a| a.is_allow_hyphen_values_set());
+        into.extend(takes.map(|a| (a.get_long().map(|l| format!("--{l}")), a.get_short())));
+        cmd.get_subcommands().for_each(|s| numbers(s, into));
+    }
+    let mut flags = Vec::new();
+    numbers(cmd, &mut flags);
+    let words: Vec<&str> = args.iter().skip(1).map_while(|a| a.to_str()).collect();
+    for pair in words.windows(2) {
+        let (flag, value) = (pair[0], pair[1]);
+        let short = flag.strip_prefix('-').filter(|s| s.len() == 1).and_then(|s| s.chars().next());
+        let number =
+            flags.iter().any(|(l, s)| l.as_deref() == Some(flag) || short.is_some() && *s == short);
+        let name = value.trim_start_matches('-');
+        if number && value.starts_with('-') && name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Some(format!(
+                "{flag} was given '{value}', a flag, where its value was due: give {flag} its \
+                 value before the next flag (try --help)"
+            ));
+        }
+    }
+    None
+}
+
+/// The refusal of a command line with no subcommand where one is needed: the usage, and the
+/// subcommands to choose from.
+fn subcommands<C: clap::CommandFactory>() -> String {
+    let mut cmd = C::command();
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    let usage = cmd.render_usage().to_string();
+    let usage = usage.trim().trim_start_matches("Usage:").trim();
+    format!("give a subcommand, one of {} (usage: {usage}; try --help)", names.join(", "))
+}
+
+/// Refuses a flag that every subcommand shares (a global one, such as `--isa`) given more than
+/// once, before and after the subcommand: clap would quietly keep the last.
+fn once<C: clap::CommandFactory>(args: &[OsString]) -> Result<(), Failure> {
+    let cmd = C::command();
+    for long in cmd.get_arguments().filter(|a| a.is_global_set()).filter_map(|a| a.get_long()) {
+        let flag = format!("--{long}");
+        let given = args
+            .iter()
+            .skip(1)
+            .take_while(|a| *a != "--")
+            .filter_map(|a| a.to_str())
+            .filter(|a| *a == flag || a.starts_with(&format!("{flag}=")))
+            .count();
+        if given > 1 {
+            return Err(Failure::Usage(format!(
+                "{flag} is given {given} times: give it once, before or after the subcommand"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Which argument of `args` (program name first) is not UTF-8 text, as a reader finds it: its
@@ -293,7 +359,12 @@ fn ending(
     let closed = stdout.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
     match (result, stdout) {
         (Err(Failure::Run(_)), Some(_)) if closed && !kept_going => Ok(()),
-        (Ok(()), Some(e)) if !closed => Err(Failure::Run(format!("cannot print the report: {e}"))),
+        (Ok(()) | Err(Failure::Run(_)), Some(e)) if !closed && !kept_going => {
+            Err(Failure::Run(format!("writing the report to stdout failed: {e}")))
+        }
+        (Ok(()), Some(e)) if !closed => {
+            Err(Failure::Run(format!("writing the report to stdout failed: {e}")))
+        }
         (r, _) => r,
     }
 }
