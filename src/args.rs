@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-use world::shell::cli::{Failure, Writes, invoke};
+use world::shell::cli::{Failure, Writes, invoke, say};
 use world::shell::files::Asked;
 
 /// The parsed command line, or `None` once `--help` has been printed, or the exit code after
@@ -14,19 +14,20 @@ use world::shell::files::Asked;
 /// written, both of them input to correct, so exit 2. `give` finishes the sentence for an argument that is
 /// not UTF-8 text: what the command takes.
 pub fn parse<C: Parser + Writes>(name: &str, give: &str) -> Result<Option<C>, ExitCode> {
-    if std::env::args_os().skip(1).any(|a| a.to_str().is_none()) {
-        eprintln!("{name}: an argument is not UTF-8 text: {give}");
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(which) = world::shell::cli::not_text(&args) {
+        say(format_args!("{name}: {which}: {give}"));
         return Err(ExitCode::from(2));
     }
     let mut asked = None;
     let mut help = Help(std::io::stdout());
-    match invoke::<C>(std::env::args_os(), &mut help, |cli, _| {
+    match invoke::<C>(args, &mut help, |cli, _| {
         asked = Some(cli);
         Ok(())
     }) {
         Ok(()) => Ok(asked),
         Err(Failure::Usage(why) | Failure::Run(why)) => {
-            eprintln!("{name}: {why}");
+            say(format_args!("{name}: {why}"));
             Err(ExitCode::from(2))
         }
     }

@@ -94,7 +94,7 @@ pub struct Taken {
 /// Runs one measured command through `sh` in `root` after the float loop, both under one
 /// watch. A command that fails, or a machine whose load cannot be read, is an error.
 pub fn take(root: &Path, command: &str, machine: &str) -> Result<Taken, String> {
-    eprintln!("measuring: {command}");
+    world::shell::cli::say(format_args!("measuring: {command}"));
     let ((float, output), load) = busy::watch(|| {
         let float = float_loop();
         let output = Command::new("sh")

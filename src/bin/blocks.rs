@@ -71,19 +71,22 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
     let only = only.filter(|o| !o.is_empty());
     let report = check(&root, mode, only.as_deref());
     for p in &report.problems {
-        eprintln!("{p}");
+        world::shell::cli::say(format_args!("{p}"));
     }
     for page in &report.rewritten {
-        eprintln!("rewrote {}", page.strip_prefix(&root).unwrap_or(page).display());
+        world::shell::cli::say(format_args!(
+            "rewrote {}",
+            page.strip_prefix(&root).unwrap_or(page).display()
+        ));
     }
     let plural = |n: usize, one: &str, many: &str| world::shell::cli::count(n as u64, one, many);
-    eprintln!(
+    world::shell::cli::say(format_args!(
         "{} run in {:.1} s in {}, {}",
         plural(report.ran, "command", "commands"),
         started.elapsed().as_secs_f64(),
         root.display(),
         plural(report.problems.len(), "problem", "problems"),
-    );
+    ));
     anyhow::ensure!(
         report.problems.is_empty(),
         "{}",

@@ -66,7 +66,7 @@ fn main() -> ExitCode {
 /// Says which check is running, on a terminal only: some take a few seconds.
 fn running(c: &Challenge) {
     if c.check.is_some() && std::io::stderr().is_terminal() {
-        eprintln!("checking {} {}...", c.id, c.title);
+        world::shell::cli::say(format_args!("checking {} {}...", c.id, c.title));
     }
 }
 
@@ -111,7 +111,9 @@ fn json(id: Option<&'static Challenge>) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("challenge: cannot write the results as JSON: {e}");
+            world::shell::cli::say(format_args!(
+                "challenge: cannot write the results as JSON: {e}"
+            ));
             ExitCode::from(1)
         }
     }

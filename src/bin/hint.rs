@@ -55,7 +55,7 @@ fn main() -> ExitCode {
     {
         Ok(root) => root,
         Err(e) => {
-            eprintln!("hint: {e}");
+            world::shell::cli::say(format_args!("hint: {e}"));
             return ExitCode::from(1);
         }
     };
@@ -63,14 +63,17 @@ fn main() -> ExitCode {
     let all = match hints::read(&root, c.id) {
         Ok(all) => all,
         Err(e) => {
-            eprintln!("hint: {e}");
+            world::shell::cli::say(format_args!("hint: {e}"));
             return ExitCode::from(1);
         }
     };
     let n = all.len();
     let k = cli.k.unwrap_or(1);
     let Some(hint) = all.get(k - 1) else {
-        eprintln!("hint: challenge {} has {n} hints: give K from 1 to {n}", c.id);
+        world::shell::cli::say(format_args!(
+            "hint: challenge {} has {n} hints: give K from 1 to {n}",
+            c.id
+        ));
         return ExitCode::from(2);
     };
     println!("challenge {} {}, hint {k} of {n}:", c.id, c.title);

@@ -38,7 +38,7 @@ fn pdf_path(s: &str) -> Result<PathBuf, String> {
 impl Writes for Cli {
     /// The PDF, checked before Chromium starts: its folder must be there.
     fn writes(&self) -> Vec<Asked> {
-        vec![Asked::File(self.out.clone())]
+        vec![Asked::File("--out", self.out.clone())]
     }
 }
 
@@ -58,7 +58,7 @@ fn main() -> ExitCode {
         }
         Err(problems) => {
             for p in &problems {
-                eprintln!("pdf: {p}");
+                world::shell::cli::say(format_args!("pdf: {p}"));
             }
             ExitCode::from(1)
         }
@@ -121,11 +121,11 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
     std::fs::create_dir_all(&work)
         .map_err(|e| one(format!("cannot make {}: {e}", work.display())))?;
 
-    eprintln!(
+    world::shell::cli::say(format_args!(
         "pdf: printing {} with {} ...",
         rel(&root, &book.join("print.html")),
         chromium.display()
-    );
+    ));
     let url = format!("file://{}", copy.display());
     let mut child = Command::new(&chromium)
         .args([

@@ -132,9 +132,12 @@ impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         match &self.mode {
             Some(Mode::Held { picture, film, .. }) => {
-                picture.iter().chain(film).cloned().map(Asked::File).collect()
+                let picture = picture.iter().map(|p| Asked::File("--picture", p.clone()));
+                picture.chain(film.iter().map(|p| Asked::File("--film", p.clone()))).collect()
             }
-            Some(Mode::Swarm { picture, .. }) => picture.iter().cloned().map(Asked::File).collect(),
+            Some(Mode::Swarm { picture, .. }) => {
+                picture.iter().map(|p| Asked::File("--picture", p.clone())).collect()
+            }
             _ => Vec::new(),
         }
     }

@@ -44,9 +44,10 @@ fn bad_input_is_one_line_and_a_usage_exit() {
 }
 
 #[test]
-fn an_unwritable_picture_is_a_runtime_error() {
+fn an_unwritable_picture_is_a_usage_error_naming_its_flag() {
     let (code, _, err) = bodies(&["held", "--picture", "/no/such/folder/held.svg"]);
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--picture /no/such"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("/no/such/folder/held.svg") && !err.contains("panicked"), "{err}");
 }
@@ -110,7 +111,7 @@ fn a_picture_is_written_even_when_nobody_reads_the_report() {
 fn a_picture_path_is_checked_before_the_work() {
     for (mode, p) in [("held", "/no/such/folder/p.svg"), ("swarm", "/no/such/folder/p.png")] {
         let (code, out, err) = bodies(&[mode, "--ticks", "20", "--picture", p]);
-        assert_eq!(code, 1, "{mode}: {err}");
+        assert_eq!(code, 2, "{mode}: {err}");
         assert!(out.is_empty(), "{mode} ran before refusing the path: {out}");
         assert!(err.contains(p), "{mode}: {err}");
     }
@@ -163,4 +164,46 @@ fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
     assert_eq!(code, 0);
     assert!(err.is_empty(), "progress went to a stderr that is not a terminal: {err}");
     assert_eq!(report, out, "progress reached the report");
+}
+
+#[test]
+fn a_film_too_long_is_a_usage_error_naming_both_flags() {
+    let (code, _, err) = bodies(&["held", "--ticks", "1001", "--film", "/tmp/never.png"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("give --ticks 1000 or fewer, or leave out --film"), "{err}");
+}
+
+#[test]
+fn a_report_that_cannot_be_written_says_so() {
+    let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_bodies"))
+        .arg("table")
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("writing the report to stdout failed"), "{err}");
+}
+
+#[test]
+fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
+    let bin = env!("CARGO_BIN_EXE_bodies");
+    assert_eq!(testing::stderr_gone(bin, &["table", "--ticks", "0"]), 2);
+    assert_eq!(testing::stderr_gone(bin, &["held", "--picture", "/no/such/held.svg"]), 2);
+}
+
+#[test]
+fn an_argument_that_is_not_text_is_named_in_one_line() {
+    let bin = env!("CARGO_BIN_EXE_bodies");
+    for (args, names) in [
+        (&["held", "--picture", "bad"][..], "argument 3, the value of --picture"),
+        (&["table", "--ticks", "bad"], "argument 3, the value of --ticks"),
+    ] {
+        let (code, err) = testing::not_text(bin, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(names) && err.contains("not UTF-8"), "{args:?}: {err}");
+    }
 }

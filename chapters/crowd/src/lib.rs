@@ -350,23 +350,31 @@ pub const BOOK_ORDER: &[&str] = &[
 
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
-        let file = match &self.mode {
-            Some(Mode::Spend { cpuprofile, .. }) => cpuprofile.clone(),
-            Some(Mode::Crew { chart, stripes, again, .. }) => {
-                chart.clone().or_else(|| stripes.clone()).or_else(|| again.clone())
-            }
-            Some(Mode::Fit { chart, .. }) => chart.clone(),
-            _ => None,
+        let named = |flag: &'static str, p: &Option<PathBuf>| {
+            p.iter().map(move |p| Asked::File(flag, p.clone())).collect::<Vec<_>>()
         };
-        let mut files: Vec<PathBuf> = file.into_iter().collect();
-        if let Some(Mode::Fan { row, picture, .. }) = &self.mode {
-            files.extend(row.iter().chain(picture).cloned());
+        match &self.mode {
+            Some(Mode::Spend { cpuprofile, .. }) => named("--cpuprofile", cpuprofile),
+            Some(Mode::Crew { chart, stripes, again, .. }) => {
+                let mut files = named("--chart", chart);
+                files.extend(named("--stripes", stripes));
+                files.extend(named("--again", again));
+                files
+            }
+            Some(Mode::Fit { chart, .. }) => named("--chart", chart),
+            Some(Mode::Fan { row, picture, .. }) => {
+                let mut files = named("--row", row);
+                files.extend(named("--picture", picture));
+                files
+            }
+            Some(Mode::Picture { out, close, film, .. }) => {
+                let mut files = vec![Asked::File("--out", out.clone())];
+                files.extend(named("--close", close));
+                files.extend(named("--film", film));
+                files
+            }
+            _ => Vec::new(),
         }
-        if let Some(Mode::Picture { out, close, film, .. }) = &self.mode {
-            files.push(out.clone());
-            files.extend(close.iter().chain(film).cloned());
-        }
-        files.into_iter().map(Asked::File).collect()
     }
 }
 

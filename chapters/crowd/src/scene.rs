@@ -1,7 +1,9 @@
 //! The chapter's scene: the valley, 150 cells across, 100 down, seed 5, with 3000 creatures,
 //! so there are five cells of ground for each creature; and the budget a phase has.
 
+use world::base::Valley;
 use world::beast::{Design, Settings, World};
+use world::shell::cli::{Refused, count};
 
 /// The seed of the chapter's valley, and of its crowd.
 pub const SEED: u64 = 5;
@@ -24,4 +26,19 @@ pub fn found(
     settings: Settings,
 ) -> anyhow::Result<World> {
     World::found(SEED, COLS, rows, crowd, design, settings).map_err(anyhow::Error::msg)
+}
+
+/// Refuses, before any work, a crowd of `crowd` that the valley `rows` long cannot hold, one
+/// creature to a cell of ground: a usage error naming both flags, with what each would take.
+pub fn room(crowd: usize, rows: usize) -> Result<(), Refused> {
+    let [ground, _, _] = Valley::new(SEED, COLS, rows).census();
+    if crowd <= ground {
+        return Ok(());
+    }
+    Err(Refused(format!(
+        "--crowd {crowd} does not fit --rows {rows}: {} on the {COLS}x{rows} valley's {} \
+         cells of ground; give --crowd 1 to {ground}, or more --rows",
+        count(crowd as u64, "creature", "creatures"),
+        ground
+    )))
 }

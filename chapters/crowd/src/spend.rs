@@ -51,6 +51,7 @@ pub fn describe(d: Design) -> [String; 2] {
 }
 
 pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
+    crate::scene::room(s.crowd, s.rows)?;
     crate::profile::can(s.cpuprofile.as_deref())?;
     let mut w = found(s.crowd, s.rows, s.design, s.settings)?;
     let profile = crate::profile::start(s.cpuprofile.as_deref())?;

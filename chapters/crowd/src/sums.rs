@@ -3,21 +3,14 @@
 
 use std::io::Write;
 
-use world::base::Valley;
 use world::beast::brain::{ADDS, MULTIPLIES, SQUASHES, WEIGHTS};
 use world::beast::kind::{ACTS, FAN, INPUTS, REACH, STEPS};
 
-use crate::scene::{COLS, SEED};
+use crate::scene::COLS;
 use world::shell::cli::count;
 
 pub fn run(out: &mut dyn Write, crowd: usize, rows: usize) -> anyhow::Result<()> {
-    let [ground, _, _] = Valley::new(SEED, COLS, rows).census();
-    anyhow::ensure!(
-        crowd <= ground,
-        "{} do not fit: the {COLS}x{rows} valley has {ground} cells of ground, \
-         give --crowd 1 to {ground} or more --rows",
-        count(crowd as u64, "creature", "creatures")
-    );
+    crate::scene::room(crowd, rows)?;
     let bite = (2 * REACH + 1) * (2 * REACH + 1);
     let line = |out: &mut dyn Write, what: &str, n: usize| writeln!(out, "  {what:<40} {n:>10}");
     writeln!(out, "one creature, one tick")?;

@@ -74,17 +74,23 @@ fn bad_numbers_are_usage_errors() {
 }
 
 #[test]
-fn more_creatures_than_ground_is_a_run_error() {
-    refused(&["sums", "--crowd", "15000"], 1, "do not fit");
-    refused(&["spend", "--crowd", "15000", "--ticks", "1"], 1, "do not fit");
+fn more_creatures_than_ground_is_a_usage_error_naming_both_flags() {
+    refused(&["sums", "--crowd", "15000"], 2, "--crowd 15000 does not fit --rows 100");
+    refused(&["spend", "--crowd", "15001", "--ticks", "1"], 2, "--crowd 15001 does not fit");
+    refused(&["spend", "--rows", "1", "--ticks", "1"], 2, "give --crowd 1 to");
+    refused(&["spend", "--rows", "1", "--ticks", "1"], 2, "or more --rows");
 }
 
 #[test]
 fn unwritable_paths_are_one_line() {
-    refused(&["spend", "--ticks", "1", "--cpuprofile", "/no/such/dir/p.svg"], 1, "/no/such/dir");
-    refused(&["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"], 1, "/no/such/dir");
-    refused(&["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 1, "/no/such/dir");
-    refused(&["crew", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 1, "/no/such/dir");
+    refused(
+        &["spend", "--ticks", "1", "--cpuprofile", "/no/such/dir/p.svg"],
+        2,
+        "--cpuprofile /no",
+    );
+    refused(&["picture", "--ticks", "1", "--out", "/no/such/dir/v.png"], 2, "--out /no/such/dir");
+    refused(&["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 2, "--chart /no/such/dir");
+    refused(&["crew", "--ticks", "1", "--chart", "/no/such/dir/c.svg"], 2, "--chart /no/such/dir");
 }
 
 #[test]
@@ -198,7 +204,9 @@ fn a_path_is_checked_before_the_work() {
         &["fit", "--ticks", "1", "--chart", "/no/such/dir/c.svg"],
     ] {
         let o = crowd(args);
-        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let flag = if args[0] == "picture" { "--out /no/such" } else { "--chart /no/such" };
+        assert!(text(&o.stderr).contains(flag), "{args:?}: {}", text(&o.stderr));
         assert!(o.stdout.is_empty(), "{args:?} ran first: {}", text(&o.stdout));
     }
 }
@@ -267,4 +275,30 @@ fn a_crew_of_another_crowd_is_the_same_run() {
         .collect();
     assert_eq!(rows.len(), 5, "{out}");
     assert!(rows.iter().all(|r| r.split_whitespace().nth(2) == Some("yes")), "{out}");
+}
+
+#[test]
+fn a_film_too_long_is_a_usage_error_naming_both_flags() {
+    let args = ["picture", "--ticks", "1001", "--out", "/tmp/o.png", "--film", "/tmp/f.png"];
+    refused(&args, 2, "give --ticks 1000 or fewer, or leave out --film");
+}
+
+#[test]
+fn a_shared_flag_given_twice_is_refused() {
+    refused(&["--isa", "plain", "spend", "--isa", "avx2"], 2, "--isa is given 2 times");
+    refused(&["--isa=plain", "sums", "--isa=avx2"], 2, "give it once");
+}
+
+#[test]
+fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
+    let bin = env!("CARGO_BIN_EXE_crowd");
+    assert_eq!(testing::stderr_gone(bin, &["spend", "--crew", "0"]), 2);
+}
+
+#[test]
+fn an_argument_that_is_not_text_is_named_in_one_line() {
+    let (code, err) = testing::not_text(env!("CARGO_BIN_EXE_crowd"), &["spend", "--crew", "bad"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("argument 3, the value of --crew"), "{err}");
 }

@@ -5,6 +5,7 @@ use clap::Args;
 use world::base::CELL;
 use world::flock::near::{self, Buckets, Everybody, Mailboxes, Query, TooWide, Unordered};
 use world::flock::{Herd, Listen};
+use world::shell::cli::Refused;
 use world::shell::switches::RULES;
 
 use crate::scene::{Rule, Scene, VALLEY_COLS, VALLEY_ROWS};
@@ -65,8 +66,16 @@ impl Design {
     }
 
     /// Refuses, before anything runs, a radius the buckets or the mailboxes would refuse on
-    /// the first tick, by their own rule; everybody answers any radius.
-    pub fn fits(self, radius: f64) -> Result<(), TooWide> {
-        if self.everybody { Ok(()) } else { near::fits(radius, CELL) }
+    /// the first tick, by their own rule; everybody answers any radius. The refusal is a usage
+    /// error naming the flags that would fix it.
+    pub fn fits(self, radius: f64) -> Result<(), Refused> {
+        match near::fits(radius, CELL) {
+            Err(TooWide { cell, .. }) if !self.everybody => Err(Refused(format!(
+                "--radius {radius} is wider than the {cell} px cells the buckets and the \
+                 mailboxes look through, so they could miss neighbours: give --radius {cell} or \
+                 less, or add --everybody"
+            ))),
+            _ => Ok(()),
+        }
     }
 }

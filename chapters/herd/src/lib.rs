@@ -189,12 +189,13 @@ impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         match &self.mode {
             Some(Mode::Alone { shot, film, .. }) => {
-                shot.iter().chain(film).cloned().map(Asked::Folder).collect()
+                let shot = shot.iter().map(|p| Asked::Folder("--shot", p.clone()));
+                shot.chain(film.iter().map(|p| Asked::Folder("--film", p.clone()))).collect()
             }
             Some(
                 Mode::Clock { chart: Some(path), .. } | Mode::Distances { chart: Some(path), .. },
             ) => {
-                vec![Asked::File(path.clone())]
+                vec![Asked::File("--chart", path.clone())]
             }
             _ => Vec::new(),
         }

@@ -47,9 +47,10 @@ fn usage_errors_exit_2_in_one_line() {
 }
 
 #[test]
-fn a_radius_wider_than_a_bucket_is_a_run_error() {
-    refused(&["alone", "--radius", "16.5"], 1, "at most 16");
-    refused(&["sweep", "--radius", "40", "--ticks", "3"], 1, "wider than the 16 px cells");
+fn a_radius_wider_than_a_bucket_is_a_usage_error_naming_the_flag() {
+    refused(&["alone", "--radius", "16.5"], 2, "give --radius 16 or less, or add --everybody");
+    refused(&["alone", "--radius", "17"], 2, "--radius 17 is wider than the 16 px cells");
+    refused(&["sweep", "--radius", "40", "--ticks", "3"], 2, "--radius 40 is wider");
     // Everybody has no buckets, so it can answer any radius.
     let (code, out, _) = herd(&["alone", "--radius", "40", "--everybody", "--ticks", "3"]);
     assert_eq!(code, 0);
@@ -57,12 +58,12 @@ fn a_radius_wider_than_a_bucket_is_a_run_error() {
 }
 
 #[test]
-fn a_picture_folder_that_cannot_be_made_is_a_run_error() {
-    refused(&["alone", "--ticks", "1", "--shot", "/dev/null/pictures"], 1, "/dev/null/pictures");
+fn a_picture_folder_that_cannot_be_made_is_a_usage_error_naming_its_flag() {
+    refused(&["alone", "--ticks", "1", "--shot", "/dev/null/pictures"], 2, "--shot /dev/null/pic");
     refused(
         &["clock", "--millis", "1", "--chart", "/dev/null/clock.svg"],
-        1,
-        "/dev/null/clock.svg",
+        2,
+        "--chart /dev/null/clock.svg",
     );
 }
 
@@ -131,7 +132,9 @@ fn every_path_is_checked_before_the_work() {
         &["alone", "--ticks", "1", "--shot", "/dev/null/pictures"],
     ] {
         let (code, out, err) = herd(args);
-        assert_eq!(code, 1, "{args:?}: {err}");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        let flag = if args[0] == "alone" { "--shot " } else { "--chart " };
+        assert!(err.contains(flag), "{args:?} does not name its flag: {err}");
         assert!(out.is_empty(), "{args:?} ran before refusing its path: {out}");
     }
     // A shot folder that is not there yet is made, but only when the first picture is due.
@@ -181,4 +184,43 @@ fn a_long_run_shows_progress_on_a_terminal() {
     let (terminal, report) = testing::on_a_terminal(BIN, "distances --ticks 1");
     assert!(terminal.contains("distances: [") && terminal.contains("/10"), "{terminal:?}");
     assert_eq!(report, herd(&["distances", "--ticks", "1"]).1, "progress reached the report");
+}
+
+#[test]
+fn a_film_too_long_is_a_usage_error_naming_both_flags() {
+    let dir = testing::scratch("herd-long-film");
+    let film = dir.join("f");
+    refused(&["alone", "--ticks", "1001", "--film", film.to_str().unwrap()], 2, "--ticks 1000");
+    let (_, _, err) = herd(&["alone", "--ticks", "1001", "--film", film.to_str().unwrap()]);
+    assert!(err.contains("--film"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_flag_where_a_number_was_due_is_refused_as_a_flag() {
+    refused(&["alone", "-n", "--ticks", "1"], 2, "-n was given '--ticks', a flag");
+    refused(&["sweep", "--ticks", "-n", "3"], 2, "--ticks was given '-n', a flag");
+    refused(&["alone", "--seed", "--ticks", "1"], 2, "give --seed its value before the next");
+    refused(&["alone", "-n", "--ticks"], 2, "-n was given '--ticks', a flag");
+    refused(&["alone", "-n", "-5"], 2, "not a whole number");
+}
+
+#[test]
+fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
+    let bin = env!("CARGO_BIN_EXE_herd");
+    assert_eq!(testing::stderr_gone(bin, &["alone", "-n", "0"]), 2);
+}
+
+#[test]
+fn an_argument_that_is_not_text_is_named_in_one_line() {
+    let bin = env!("CARGO_BIN_EXE_herd");
+    for (args, names) in [
+        (&["alone", "--shot", "d", "-n", "bad"][..], "argument 5, the value of -n"),
+        (&["alone", "--seed", "bad"], "argument 3, the value of --seed"),
+    ] {
+        let (code, err) = testing::not_text(bin, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(names) && err.contains("not UTF-8"), "{args:?}: {err}");
+    }
 }

@@ -128,8 +128,10 @@ impl Ranged for Scale {
     type ValueType = f64;
 
     fn map(&self, v: &f64, limit: (i32, i32)) -> i32 {
+        // Saturating, so a value far off the chart lands far off it in every build, where a
+        // plain addition would overflow: a panic in a debug build, a wrap in a release one.
         let along = (v - self.from) / (self.to - self.from);
-        limit.0 + libm::round(along * f64::from(limit.1 - limit.0)) as i32
+        limit.0.saturating_add(libm::round(along * f64::from(limit.1 - limit.0)) as i32)
     }
 
     fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
@@ -390,13 +392,16 @@ fn cut(
     if t0 > t1 {
         return None;
     }
+    // A cut point lies on the edge, but between two points far off the chart the sum below
+    // loses the edge to rounding (a jump from -1e27 to 1e28 px misses it by some 1e11 px), so
+    // the point is held to the bounds it cannot mathematically leave.
     let at = |t: f64| {
         if t == 0.0 {
             a
         } else if t == 1.0 {
             b
         } else {
-            (a.0 + dx * t, a.1 + dy * t)
+            ((a.0 + dx * t).clamp(x0, x1), (a.1 + dy * t).clamp(y0, y1))
         }
     };
     Some((at(t0), at(t1)))

@@ -25,11 +25,15 @@ pub const MOST_TICKS: u32 = 1000;
 
 /// Refuses, before any work, a film of a frame a tick over `ticks` ticks when that is more
 /// than [`MOST_TICKS`]: every chapter that films a run asks this and says the same.
+/// The refusal is a usage error: the two flags were at odds from the start.
 pub fn fits(ticks: u32) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        ticks <= MOST_TICKS,
-        "--film draws a frame a tick, at most {MOST_TICKS}; give --ticks {MOST_TICKS} or fewer"
-    );
+    if ticks > MOST_TICKS {
+        return Err(crate::shell::cli::Refused(format!(
+            "--film draws a frame a tick, at most {MOST_TICKS}: give --ticks {MOST_TICKS} or \
+             fewer, or leave out --film"
+        ))
+        .into());
+    }
     Ok(())
 }
 

@@ -41,6 +41,21 @@ impl Failure {
     }
 }
 
+/// Input that was wrong from the start, though only the run could tell: a film longer than a
+/// film may be, a radius the query cannot answer, a crowd the valley cannot hold. A run returns
+/// it (through `anyhow`) to end as a usage error, exit code 2, with its message naming the flag
+/// or the pair of flags to change and to what.
+#[derive(Debug)]
+pub struct Refused(pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// What every chapter binary promises, for the end of its `--help`.
 pub const PROMISES: &str = "\
 A run that lasts more than a second shows a progress bar on stderr when stderr is a terminal, \
@@ -74,14 +89,109 @@ fn parse<C: Parser>(
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
     out: &mut dyn Write,
 ) -> Result<Option<C>, Failure> {
-    match C::try_parse_from(args) {
-        Ok(cli) => Ok(Some(cli)),
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if let Some(why) = flag_as_value(&C::command(), &args) {
+        return Err(Failure::Usage(why));
+    }
+    match C::try_parse_from(&args) {
+        Ok(cli) => once::<C>(&args).map(|()| Some(cli)),
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            Err(Failure::Usage(subcommands::<C>()))
+        }
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             write!(out, "{e}").map_err(|e| Failure::Run(e.to_string()))?;
             Ok(None)
         }
+        Err(e) if e.kind() == ErrorKind::InvalidUtf8 => Err(Failure::Usage(
+            not_text(&args).unwrap_or_else(|| "an argument is not UTF-8 text".into())
+                + ": give it as UTF-8 text (try --help)",
+        )),
         Err(e) => Err(Failure::Usage(one_line(&e))),
     }
+}
+
+/// A number flag given another flag as its value (`-n --ticks 1`). The number flags take values
+/// that start with a dash, so that `-5` reaches their parser and is refused as a number; so clap
+/// would hand them the next flag too, and then complain about the number after it.
+fn flag_as_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
+    fn numbers(cmd: &clap::Command, into: &mut Vec<(Option<String>, Option<char>)>) {
+        let takes = cmd.get_arguments().filter(|a| a.is_allow_hyphen_values_set());
+        into.extend(takes.map(|a| (a.get_long().map(|l| format!("--{l}")), a.get_short())));
+        cmd.get_subcommands().for_each(|s| numbers(s, into));
+    }
+    let mut flags = Vec::new();
+    numbers(cmd, &mut flags);
+    let words: Vec<&str> = args.iter().skip(1).map_while(|a| a.to_str()).collect();
+    for pair in words.windows(2) {
+        let (flag, value) = (pair[0], pair[1]);
+        let short = flag.strip_prefix('-').filter(|s| s.len() == 1).and_then(|s| s.chars().next());
+        let number =
+            flags.iter().any(|(l, s)| l.as_deref() == Some(flag) || short.is_some() && *s == short);
+        let name = value.trim_start_matches('-');
+        if number && value.starts_with('-') && name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Some(format!(
+                "{flag} was given '{value}', a flag, where its value was due: give {flag} its \
+                 value before the next flag (try --help)"
+            ));
+        }
+    }
+    None
+}
+
+/// The refusal of a command line with no subcommand where one is needed: the usage, and the
+/// subcommands to choose from.
+fn subcommands<C: clap::CommandFactory>() -> String {
+    let mut cmd = C::command();
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    let usage = cmd.render_usage().to_string();
+    let usage = usage.trim().trim_start_matches("Usage:").trim();
+    format!("give a subcommand, one of {} (usage: {usage}; try --help)", names.join(", "))
+}
+
+/// Refuses a flag that every subcommand shares (a global one, such as `--isa`) given more than
+/// once, before and after the subcommand: clap would quietly keep the last.
+fn once<C: clap::CommandFactory>(args: &[OsString]) -> Result<(), Failure> {
+    let cmd = C::command();
+    for long in cmd.get_arguments().filter(|a| a.is_global_set()).filter_map(|a| a.get_long()) {
+        let flag = format!("--{long}");
+        let given = args
+            .iter()
+            .skip(1)
+            .take_while(|a| *a != "--")
+            .filter_map(|a| a.to_str())
+            .filter(|a| *a == flag || a.starts_with(&format!("{flag}=")))
+            .count();
+        if given > 1 {
+            return Err(Failure::Usage(format!(
+                "{flag} is given {given} times: give it once, before or after the subcommand"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Which argument of `args` (program name first) is not UTF-8 text, as a reader finds it: its
+/// place on the line, and the flag it is the value of when it follows one. `None` when every
+/// argument is text.
+pub fn not_text(args: &[OsString]) -> Option<String> {
+    let at = args.iter().skip(1).position(|a| a.to_str().is_none())? + 1;
+    let before = args[at - 1].to_str().filter(|b| at > 1 && b.starts_with('-'));
+    let own = args[at].as_encoded_bytes().split(|&b| b == b'=').next().map(String::from_utf8_lossy);
+    Some(match (before, own) {
+        (_, Some(flag))
+            if flag.starts_with("--") && args[at].as_encoded_bytes().contains(&b'=') =>
+        {
+            format!("argument {at}, the value of {flag}, is not UTF-8 text")
+        }
+        (Some(flag), _) => format!("argument {at}, the value of {flag}, is not UTF-8 text"),
+        _ => format!("argument {at} is not UTF-8 text"),
+    })
+}
+
+/// Writes `line` to stderr. An error that cannot be shown (stderr closed, or its reader gone)
+/// is no reason to panic: the run still ends with its own exit code.
+pub fn say(line: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// Checks every path the run will write, then runs it.
@@ -91,12 +201,17 @@ fn start<C: Writes>(
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> Result<(), Failure> {
     for asked in cli.writes() {
-        asked.ready().map_err(|e| Failure::Run(e.to_string()))?;
+        asked.ready().map_err(|e| Failure::Usage(e.to_string()))?;
     }
-    run(cli, out).map_err(|e| match e.downcast_ref::<clap::Error>() {
-        // A pair of flags only the run could check, such as two values that do not go together.
-        Some(usage) => Failure::Usage(one_line(usage)),
-        None => Failure::Run(format!("{e:#}")),
+    run(cli, out).map_err(|e| {
+        if let Some(r) = e.downcast_ref::<Refused>() {
+            return Failure::Usage(r.0.clone());
+        }
+        match e.downcast_ref::<clap::Error>() {
+            // A pair of flags only the run could check, such as two values that do not go together.
+            Some(usage) => Failure::Usage(one_line(usage)),
+            None => Failure::Run(format!("{e:#}")),
+        }
     })
 }
 
@@ -250,7 +365,12 @@ fn ending(
     let closed = stdout.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
     match (result, stdout) {
         (Err(Failure::Run(_)), Some(_)) if closed && !kept_going => Ok(()),
-        (Ok(()), Some(e)) if !closed => Err(Failure::Run(format!("cannot print the report: {e}"))),
+        (Ok(()) | Err(Failure::Run(_)), Some(e)) if !closed && !kept_going => {
+            Err(Failure::Run(format!("writing the report to stdout failed: {e}")))
+        }
+        (Ok(()), Some(e)) if !closed => {
+            Err(Failure::Run(format!("writing the report to stdout failed: {e}")))
+        }
         (r, _) => r,
     }
 }
@@ -275,7 +395,7 @@ pub fn main<C: Parser + Writes>(
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("{name}: {}", f.message());
+            say(format_args!("{name}: {}", f.message()));
             ExitCode::from(f.code())
         }
     }
@@ -323,6 +443,9 @@ mod tests {
         let r = invoke::<Demo>(args.iter().copied(), &mut out, |d, o| {
             writeln!(o, "{}", d.ticks)?;
             anyhow::ensure!(d.ticks != 7, "seven is unlucky");
+            if d.ticks == 8 {
+                return Err(Refused("--ticks 8 is refused: give 1 to 7".into()).into());
+            }
             Ok(())
         });
         (r, String::from_utf8(out).unwrap())
@@ -379,6 +502,9 @@ mod tests {
     fn run_errors_are_run_failures_and_help_is_output() {
         assert!(
             matches!(go(&["demo", "--ticks", "7"]).0, Err(Failure::Run(m)) if m == "seven is unlucky")
+        );
+        assert!(
+            matches!(go(&["demo", "--ticks", "8"]).0, Err(Failure::Usage(m)) if m.contains("--ticks 8"))
         );
         let (r, out) = go(&["demo", "--help"]);
         assert!(r.is_ok() && out.contains("--ticks"));

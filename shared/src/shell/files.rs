@@ -20,18 +20,34 @@ pub struct OutError {
     pub path: String,
     /// What the file system said.
     pub why: String,
+    /// The flag that named the path, when the check before the work knows it.
+    pub flag: Option<&'static str>,
 }
 
 impl std::fmt::Display for OutError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot write {}: {} (is the folder there and writable?)", self.path, self.why)
+        match self.flag {
+            Some(flag) => write!(
+                f,
+                "{flag} {}: cannot write there: {} (give {flag} a path in a folder that is \
+                 there and writable)",
+                self.path, self.why
+            ),
+            None => {
+                write!(
+                    f,
+                    "cannot write {}: {} (is the folder there and writable?)",
+                    self.path, self.why
+                )
+            }
+        }
     }
 }
 
 impl std::error::Error for OutError {}
 
 fn fail(path: &Path, why: impl std::fmt::Display) -> OutError {
-    OutError { path: path.display().to_string(), why: why.to_string() }
+    OutError { path: path.display().to_string(), why: why.to_string(), flag: None }
 }
 
 /// The scratch name `path`'s bytes are written to first: hidden, in the same folder (so the
@@ -41,22 +57,24 @@ fn scratch(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.partial", std::process::id()))
 }
 
-/// A path a command line asks a run to write, as the run's flags name it.
+/// A path a command line asks a run to write, with the flag that named it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Asked {
     /// One file, in a folder that must already be there.
-    File(PathBuf),
+    File(&'static str, PathBuf),
     /// A folder to write files into, made (with its parents) if need be.
-    Folder(PathBuf),
+    Folder(&'static str, PathBuf),
 }
 
 impl Asked {
-    /// Checks, before any work, that the run will be able to write here.
+    /// Checks, before any work, that the run will be able to write here; a refusal names the
+    /// flag.
     pub fn ready(&self) -> Result<(), OutError> {
-        match self {
-            Asked::File(p) => ready(p),
-            Asked::Folder(p) => ready_folder(p),
-        }
+        let (flag, done) = match self {
+            Asked::File(flag, p) => (flag, ready(p)),
+            Asked::Folder(flag, p) => (flag, ready_folder(p)),
+        };
+        done.map_err(|e| OutError { flag: Some(flag), ..e })
     }
 }
 

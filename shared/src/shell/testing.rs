@@ -69,3 +69,30 @@ pub fn peak_mb() -> i64 {
     // Linux counts in kibibytes.
     kb * 1024 / 1_000_000
 }
+
+/// Runs `bin` with `args` and its stderr a pipe whose reader is already gone, as when the
+/// program reading a run's errors has quit. Returns the exit code, or -1 for a signal.
+pub fn stderr_gone(bin: &str, args: &[&str]) -> i32 {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let status = Command::new(bin)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(writer)
+        .status()
+        .expect("the binary runs");
+    status.code().unwrap_or(-1)
+}
+
+/// Runs `bin` with `args`, in which `bad` stands for one argument made of bytes that are not
+/// UTF-8 text. Returns the exit code and stderr.
+#[cfg(unix)]
+pub fn not_text(bin: &str, args: &[&str]) -> (i32, String) {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"x\xffy");
+    let out = Command::new(bin)
+        .args(args.iter().map(|a| if *a == "bad" { bad } else { std::ffi::OsStr::new(a) }))
+        .output()
+        .expect("the binary runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}

@@ -41,12 +41,24 @@ struct Cli {
     self_test: bool,
 }
 
+impl world::shell::cli::Writes for Cli {
+    /// The screenshots go to `target/browser/`, found in the repository, not named on the
+    /// command line.
+    fn writes(&self) -> Vec<world::shell::files::Asked> {
+        theworld::args::writes_nothing()
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match theworld::args::parse::<Cli>("browser", "give --self-test, or nothing") {
+        Ok(Some(cli)) => cli,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(code) => return code,
+    };
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("browser: cannot start an async runtime: {e}");
+            world::shell::cli::say(format_args!("browser: cannot start an async runtime: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -63,19 +75,22 @@ fn main() -> ExitCode {
     match ran {
         Ok(problems) if problems.is_empty() => {
             let what = if cli.self_test { "the self-test passed" } else { "every page passed" };
-            eprintln!("browser: {what} in {:.1} s", started.elapsed().as_secs_f64());
+            world::shell::cli::say(format_args!(
+                "browser: {what} in {:.1} s",
+                started.elapsed().as_secs_f64()
+            ));
             ExitCode::SUCCESS
         }
         Ok(problems) => {
-            problems.iter().for_each(|p| eprintln!("{p}"));
-            eprintln!(
+            problems.iter().for_each(|p| world::shell::cli::say(format_args!("{p}")));
+            world::shell::cli::say(format_args!(
                 "browser: {}",
                 world::shell::cli::count(problems.len() as u64, "problem", "problems")
-            );
+            ));
             ExitCode::FAILURE
         }
         Err(e) => {
-            eprintln!("{e}");
+            world::shell::cli::say(format_args!("{e}"));
             ExitCode::from(2)
         }
     }
@@ -151,7 +166,7 @@ pub async fn visit_all(
             n => format!(", {} answered", world::shell::cli::count(n as u64, "quiz", "quizzes")),
         };
         let shot = shot.strip_prefix(shots).unwrap_or(&shot).display().to_string();
-        eprintln!("{}{answered}; {shot}", looked.account);
+        world::shell::cli::say(format_args!("{}{answered}; {shot}", looked.account));
     }
     for (from, file, anchor) in wanted {
         if !ids.contains_key(&file) {
