@@ -21,6 +21,7 @@ mod fit;
 mod instructions;
 mod lanes;
 mod ledger;
+mod levels;
 mod picture;
 mod profile;
 mod scene;
@@ -232,6 +233,17 @@ pub enum Mode {
         #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
         more: Vec<u32>,
     },
+    /// The levels the walk goes by: for the chapter's valley and for ten times it (3000 and
+    /// 30,000 creatures), how many levels each phase had, the creatures in them and the
+    /// creatures at risk. Counts only, the same on every machine.
+    Levels {
+        /// Ticks to run each valley: 1 to 100,000.
+        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+        /// Print the first tick and every this many ticks: 1 to 100,000.
+        #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
+        every: u32,
+    },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
         /// Ticks to run before the picture: 1 to 100,000.
@@ -319,6 +331,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
         Some(Mode::Lanes { ticks }) => lanes::run(out, ticks, settings),
+        Some(Mode::Levels { ticks, every }) => levels::run(out, ticks, every, settings),
         Some(Mode::Wall { ticks, clock, more, .. }) => {
             wall::run(out, ticks, settings, clock, &more)
         }

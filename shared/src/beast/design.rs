@@ -34,7 +34,7 @@ pub const WALK: &str = "The fourth round, the walk by levels";
 /// The phase's design, one switch a retired part, built from the command line by clap.
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Design {
-    /// The phase as first wired: every switch of the four rounds at once, on one thread
+    /// The phase as first wired: every switch of every round at once, on one thread
     #[arg(long)]
     pub was: bool,
 

@@ -62,6 +62,7 @@ impl Levels {
         self.group();
     }
 
+    // ANCHOR: place
     /// The level of the next creature in the roster, standing on `cell`, at risk or not, and
     /// the grids brought up to date with it.
     fn place(&mut self, (x, y): (i64, i64), risky: bool) -> u32 {
@@ -84,6 +85,7 @@ impl Levels {
         }
         l
     }
+    // ANCHOR_END: place
 
     /// The highest entry of `grid` on the cells within `r` of (x, y), across and down.
     fn highest(&self, grid: &[u32], (x, y): (i64, i64), r: i64) -> u32 {

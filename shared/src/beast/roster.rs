@@ -182,6 +182,11 @@ impl Roster {
         }
     }
 
+    /// The roster places, as the latest phase opened, of the creatures that died in it.
+    pub fn fallen(&self) -> impl Iterator<Item = usize> + '_ {
+        self.deaths.gone.iter().enumerate().filter(|&(_, &g)| g).map(|(i, _)| i)
+    }
+
     /// Works out the levels at every phase from now on, even when the walk goes in roster
     /// order, so that a run may count them.
     pub fn watch_levels(&mut self) {
@@ -326,15 +331,10 @@ impl Roster {
     fn walk_by_levels(&mut self, hab: &mut Habitat) {
         let shared = Arc::clone(&self.sight);
         let sight = &*shared.read().expect(POISONED);
-        let (crew, n) = (self.crew, self.live.len());
-        self.shares.resize_with(crew, Mutex::default);
-        for share in &mut self.shares {
-            let s = share.get_mut().expect(POISONED);
-            s.turns.reserve(n.div_ceil(crew));
-            s.count = Count::default();
-        }
-        let pool = self.pool.as_ref().expect("a crew of two looks on kept threads");
+        let crew = self.crew;
+        self.ready_shares();
         for k in 0..self.levels.count() {
+            let pool = self.pool.as_ref().expect("a crew of two looks on kept threads");
             let places = self.levels.level(k);
             let (seen, stripes, live, shares) = (&*hab, &self.stripes, &self.live, &self.shares);
             let deaths = &self.deaths;
@@ -347,24 +347,42 @@ impl Roster {
                 }
             };
             pool.each(&job, ledger::counting());
-            for share in &mut self.shares {
-                for t in share.get_mut().expect(POISONED).turns.drain(..) {
-                    let i = t.place as usize;
-                    self.live[i] = t.creature;
-                    if let Some((p, took)) = t.bite {
-                        hab.stands[p as usize].mass -= took;
-                    }
-                    if self.live[i].store <= 0.0 {
-                        self.deaths.fall(sight, hab, i, &mut self.live[i]);
-                    }
-                }
-            }
+            self.end_level(sight, hab);
         }
         for share in &mut self.shares {
             self.counts.tick.add(&share.get_mut().expect(POISONED).count);
         }
     }
     // ANCHOR_END: by_levels_walk
+
+    /// The end of a level: every turn its threads handed back is written into the world, the
+    /// creature into the roster, its bite off its plant, and its death, if it died.
+    fn end_level(&mut self, sight: &Sight, hab: &mut Habitat) {
+        for share in &mut self.shares {
+            for t in share.get_mut().expect(POISONED).turns.drain(..) {
+                let i = t.place as usize;
+                self.live[i] = t.creature;
+                if let Some((p, took)) = t.bite {
+                    hab.stands[p as usize].mass -= took;
+                }
+                if self.live[i].store <= 0.0 {
+                    self.deaths.fall(sight, hab, i, &mut self.live[i]);
+                }
+            }
+        }
+    }
+
+    /// A share for every thread of the crew, empty, each with room for its part of the
+    /// largest level there can be, so that no level grows one.
+    fn ready_shares(&mut self) {
+        let (crew, n) = (self.crew, self.live.len());
+        self.shares.resize_with(crew, Mutex::default);
+        for share in &mut self.shares {
+            let s = share.get_mut().expect(POISONED);
+            s.turns.reserve(n.div_ceil(crew));
+            s.count = Count::default();
+        }
+    }
 
     /// Closes the phase: the dead not yet buried go into the ground, in roster order, and
     /// every dead creature is struck off the roster, keeping everyone else's order.
