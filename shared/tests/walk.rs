@@ -46,10 +46,16 @@ fn stir(w: &mut World, s: &mut Stream, hungry: f64, piled: f64) {
 
 #[test]
 fn the_walk_by_levels_is_the_walk_in_roster_order_tick_by_tick() {
-    let (mut died, mut risky) = (0, 0);
+    // Deaths, creatures at risk, and levels large enough to be shared out among the crew.
+    let (mut died, mut risky, mut shared) = (0, 0, 0);
     for v in 0..VALLEYS {
         let mut s = Stream::new(v, WALK_CASES);
-        let (cols, rows) = (4 + s.index(30), 3 + s.index(20));
+        // One valley in four large enough for levels the crew shares out; the rest small.
+        let (cols, rows) = if v % 4 == 0 {
+            (40 + s.index(60), 30 + s.index(40))
+        } else {
+            (4 + s.index(30), 3 + s.index(20))
+        };
         let ground = world::base::Valley::new(v, cols, rows).census()[0];
         if ground == 0 {
             continue;
@@ -85,11 +91,13 @@ fn the_walk_by_levels_is_the_walk_in_roster_order_tick_by_tick() {
                 died += 1;
             }
             risky += at_risk_now.iter().filter(|&&r| r).count();
-            assert!(b.roster.levels().is_some(), "{at}: the walk went by levels");
+            let levels = b.roster.levels().expect("the walk went by levels");
+            shared += (0..levels.count()).filter(|&k| levels.level(k).len() >= 32).count();
         }
         assert_eq!(a.digest(), b.digest(), "valley {v}");
     }
     // The comparison means something only if many died, and more were at risk than died.
-    assert!(died > 2000, "only {died} deaths");
+    assert!(died > 10_000, "only {died} deaths");
     assert!(risky > died, "{risky} at risk, {died} died");
+    assert!(shared > 5000, "only {shared} levels were shared out");
 }

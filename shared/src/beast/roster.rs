@@ -19,6 +19,10 @@ use super::settings::Settings;
 use super::sight::Sight;
 use super::view::Hit;
 
+/// A level of fewer turns than this is taken on the walk's own thread, every share in turn:
+/// waking the crew would cost more than the turns. The order of a level's turns changes nothing.
+const SMALL_LEVEL: usize = 32;
+
 /// What the sight's lock says if a phase panicked while it held the lock to write.
 const POISONED: &str = "a phase panicked while it wrote the crowd's reading of the world";
 
@@ -346,7 +350,11 @@ impl Roster {
                     turns.push(take_turn(sight, seen, deaths, &stripes[..], i, c, count));
                 }
             };
-            pool.each(&job, ledger::counting());
+            if places.len() < SMALL_LEVEL {
+                (0..crew).for_each(job);
+            } else {
+                pool.each(&job, ledger::counting());
+            }
             self.end_level(sight, hab);
         }
         for share in &mut self.shares {
