@@ -116,3 +116,71 @@ fn list(a: &[u32], b: &[u32]) -> String {
     let all: Vec<String> = a.iter().chain(b).map(u32::to_string).collect();
     all.join(", ")
 }
+
+/// The largest crowd, in whole valleys, whose phase fits inside `budget` ms a tick here: the
+/// valley made one, two, four, ... times as long, doubling while the phase fits, then the step
+/// halved between the last length that fitted and the first that did not. Every trial is
+/// printed as it is timed, over `ticks` ticks after one untimed tick.
+pub fn budget(
+    out: &mut dyn Write,
+    ticks: u32,
+    design: Design,
+    settings: Settings,
+    budget: f64,
+) -> anyhow::Result<()> {
+    let most = (crate::MOST_CROWD as usize / CROWD) as u32;
+    let threads = settings.threads(design);
+    writeln!(
+        out,
+        "the largest crowd whose phase fits {budget} ms a tick on {threads} thread(s), {} a trial",
+        world::shell::cli::count(ticks, "tick", "ticks")
+    )?;
+    writeln!(out)?;
+    writeln!(out, "  {:>5} {:>6} {:>9} {:>10}  fits", "trial", "times", "creatures", "ms a tick")?;
+    let mut trial = 0;
+    let mut time = |k: u32, out: &mut dyn Write| -> anyhow::Result<bool> {
+        trial += 1;
+        let (rows, crowd) = (ROWS * k as usize, CROWD * k as usize);
+        let progress = Progress::new("fit", u64::from(ticks));
+        progress.say(format!("{crowd} creatures"));
+        let mut w = found(crowd, rows, design, settings)?;
+        // One tick first, untimed, so the trial times no start-up: the threads, the buffers.
+        w.tick();
+        let ms = timed(&mut w, ticks, &progress).phase_ms(ticks);
+        let fits = ms <= budget;
+        let said = if fits { "yes" } else { "no" };
+        writeln!(out, "  {trial:>5} {k:>6} {crowd:>9} {ms:>10.3}  {said}")?;
+        Ok(fits)
+    };
+    // Doubling: the last length that fitted, and the first that did not, if any did not.
+    let (mut good, mut bad) = (0, None);
+    let mut k = 1;
+    while bad.is_none() && good < most {
+        if time(k, out)? {
+            good = k;
+            k = (2 * k).min(most);
+        } else {
+            bad = Some(k);
+        }
+    }
+    // Halving: between the two, each step half the gap left.
+    if let Some(mut over) = bad {
+        while over - good > 1 {
+            let k = good + (over - good) / 2;
+            if time(k, out)? {
+                good = k;
+            } else {
+                over = k;
+            }
+        }
+    }
+    writeln!(out)?;
+    if good == 0 {
+        writeln!(out, "  not even the chapter's {CROWD} creatures fit {budget} ms a tick here")?;
+    } else {
+        let crowd = CROWD * good as usize;
+        let cap = if good == most { ", the most a run takes" } else { "" };
+        writeln!(out, "  the largest: {crowd} creatures, {good} times the valley{cap}")?;
+    }
+    Ok(())
+}

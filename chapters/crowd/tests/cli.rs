@@ -70,6 +70,9 @@ fn bad_numbers_are_usage_errors() {
     refused(&["spend", "--crew", "0"], 2, "out of range");
     refused(&["fit", "--crew", "x"], 2, "not a whole number");
     refused(&["crew", "--ticks", "1e3"], 2, "not a whole number");
+    refused(&["fit", "--budget", "0"], 2, "out of range");
+    refused(&["fit", "--budget", "10001"], 2, "out of range");
+    refused(&["levels", "--every", "0"], 2, "out of range");
     refused(&["wander"], 2, "unrecognized subcommand");
 }
 
@@ -130,6 +133,9 @@ fn conflicting_switches_are_usage_errors() {
     refused(&["spend", "--was", "--hasty"], 2, "cannot be used with");
     refused(&["spend", "--narrow", "--loose"], 2, "cannot be used with");
     refused(&["fit", "--was", "--crew", "2"], 2, "cannot be used with");
+    refused(&["fit", "--budget", "50", "--more", "3"], 2, "cannot be used with");
+    refused(&["fit", "--budget", "50", "--clock"], 2, "cannot be used with");
+    refused(&["spend", "--serial", "--hasty"], 2, "cannot be used with");
     refused(&["picture", "--maps", "--unringed", "--out", "x.png"], 2, "cannot be used with");
 }
 
@@ -232,11 +238,13 @@ fn a_refusal_keeps_the_missing_flag_and_the_tip() {
 
 #[test]
 fn every_size_stays_within_the_stated_limits() {
-    refused(&["spend", "--crowd", "100001"], 2, "give 1 to 100000");
-    refused(&["sums", "--crowd", "300000"], 2, "give 1 to 100000");
-    refused(&["fit", "--more", "34"], 2, "give 1 to 33");
+    refused(&["spend", "--crowd", "150001"], 2, "give 1 to 150000");
+    refused(&["sums", "--crowd", "300000"], 2, "give 1 to 150000");
+    refused(&["fit", "--more", "51"], 2, "give 1 to 50");
     let help = text(&crowd(&["spend", "--help"]).stdout);
-    assert!(help.contains("1 to 100,000"), "{help}");
+    assert!(help.contains("1 to 150,000"), "{help}");
+    let help = text(&crowd(&["fit", "--help"]).stdout);
+    assert!(help.contains("150,000 creatures"), "{help}");
 }
 
 #[test]

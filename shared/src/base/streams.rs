@@ -122,6 +122,8 @@ register! {
     PACK_ROWS = 144;
     /// Benchmarks: the rows a forward pass is timed on.
     PASS_BENCH = 145;
+    /// Tests: the valleys the walk by levels is compared with the walk in roster order on.
+    WALK_CASES = 146;
 }
 
 /// Numbers of other shapes, all made from `bits` and `unit`.

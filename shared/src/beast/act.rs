@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::creature::{Creature, Eye, floor};
 use super::habitat::{Habitat, Stand};
-use super::kind::{ACTS, BITE, DASH, REACH, STEP, TURN};
+use super::kind::{ACTS, BITE, DASH, REACH, STEP, TURN, UPKEEP};
 use super::view::View;
 use crate::base::{Land, Valley};
 
@@ -223,6 +223,15 @@ pub fn pick(scores: &[f64; ACTS], mut allows: impl FnMut(Act) -> bool) -> Act {
 
 /// Carries out an allowed action and charges its price.
 pub fn perform(c: &mut Creature, a: Act, view: &dyn View, hab: &mut Habitat) {
+    if let Some((i, took)) = take(c, a, view, &hab.stands) {
+        hab.stands[i as usize].mass -= took;
+    }
+}
+
+/// Carries out an allowed action on the creature alone and charges its price: a bite's grams
+/// go into its store, and the plant they came from and how many are handed back, for the
+/// caller to take off the plant. The walk by levels takes them off when the level ends.
+pub fn take(c: &mut Creature, a: Act, view: &dyn View, stands: &[Stand]) -> Option<(u32, f64)> {
     c.store -= TABLE[a as usize].price;
     match a {
         Act::Rest => {}
@@ -235,15 +244,35 @@ pub fn perform(c: &mut Creature, a: Act, view: &dyn View, hab: &mut Habitat) {
             c.y += sin * d;
         }
         Act::Bite => {
-            if let Some(i) = meal(c.cell(), view, &hab.stands) {
-                let st = &mut hab.stands[i as usize];
-                let took = st.mass.min(BITE);
-                st.mass -= took;
-                c.store += took;
-                c.eaten += took;
-            }
+            let i = meal(c.cell(), view, stands)?;
+            let took = stands[i as usize].mass.min(BITE);
+            c.store += took;
+            c.eaten += took;
+            return Some((i, took));
         }
     }
+    None
+}
+
+/// The dearest action's price: with the upkeep, the most a turn can take off a store.
+pub const DEAREST: f64 = {
+    let mut most = 0.0;
+    let mut k = 0;
+    while k < ACTS {
+        if TABLE[k].price > most {
+            most = TABLE[k].price;
+        }
+        k += 1;
+    }
+    most
+};
+
+/// Whether a creature whose store holds `store` grams as its turn begins may die in it: only
+/// if the store cannot pay the dearest action and the upkeep. Every price is taken off, and
+/// every bite added, rounded as the walk rounds them, so a store that passes this test stays
+/// above zero whatever the creature does.
+pub fn at_risk(store: f64) -> bool {
+    (store - DEAREST) - UPKEEP <= 0.0
 }
 
 #[cfg(test)]

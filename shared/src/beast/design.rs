@@ -35,6 +35,8 @@ pub const SECOND: &str = "The second round, counted in instructions";
 pub const SPLIT: &str = "The split, looking side by side";
 /// The heading of the third round's switches: four brains thinking at once in lanes.
 pub const LANES: &str = "The third round, four brains at once";
+/// The heading of the fourth round's switches: the walk itself on the crew, level by level.
+pub const WALK: &str = "The fourth round, the walk by levels";
 
 /// A stage of the chapter, in the order it was made: what `--as-of` and `designs --only` name.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -102,7 +104,7 @@ const THIRD_BACK: [(&str, &str, &str); 4] = [
 /// The phase's design, one switch a retired part, built from the command line by clap.
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Design {
-    /// The phase as first wired: every switch of the four rounds at once, on one thread
+    /// The phase as first wired: every switch of every round at once, on one thread
     #[arg(long)]
     pub was: bool,
     /// The phase as a stage of the chapter left it: every switch of the later stages on
@@ -181,6 +183,15 @@ pub struct Design {
     #[arg(long, help_heading = LANES, default_value_ifs(THIRD_BACK))]
     #[arg(conflicts_with = "was")]
     pub alone: bool,
+
+    /// The whole walk in roster order on one thread, not level by level on the crew
+    ///
+    /// The walk as it stood before the fourth round: every creature's turn taken on the
+    /// calling thread, one after the other, while the crew waits. Without it, a crew of two or
+    /// more takes the turns a level at a time, each level's creatures side by side.
+    #[arg(long, help_heading = WALK, default_value_if("was", "true", "true"))]
+    #[arg(conflicts_with_all = ["was", "narrow", "scoped", "hasty", "loose"])]
+    pub serial: bool,
 
     /// Bodies buried the moment they fall, not when the phase closes
     #[arg(long, help_heading = RULES, conflicts_with = "was")]
@@ -313,6 +324,11 @@ mod tests {
             &["--maps", "--nine"],
             &["--unringed", "--strides"],
             &["--was", "--alone"],
+            &["--was", "--serial"],
+            &["--serial", "--narrow"],
+            &["--serial", "--scoped"],
+            &["--serial", "--hasty"],
+            &["--serial", "--loose"],
         ] {
             let e = parse(bad).unwrap_err();
             assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");

@@ -141,11 +141,14 @@ pub fn trace(eye: Eye, at: impl Fn(i64, i64) -> Hit) -> Vec<(Ray, Vec<Stride>)> 
 /// it. Rays end SIGHT cells out; two more cells of margin cover flooring at the eye and at the
 /// ray's end.
 pub fn within_sight(eye: Eye, cells: &[(i64, i64)]) -> bool {
-    let reach = super::kind::SIGHT as i64 + 2;
     let (cx, cy) = (floor(eye.x), floor(eye.y));
-    cells.iter().any(|&(x, y)| (x - cx).abs() <= reach && (y - cy).abs() <= reach)
+    cells.iter().any(|&(x, y)| (x - cx).abs() <= WATCHED && (y - cy).abs() <= WATCHED)
 }
 // ANCHOR_END: sight
+
+/// How many cells across or down from its eye's cell a fan may touch: the sight and two cells
+/// of margin, as [`within_sight`] reads it.
+pub const WATCHED: i64 = super::kind::SIGHT as i64 + 2;
 
 // ANCHOR: column
 /// The cell coordinate a ray's position falls in, as far as a ray needs it: the floor for

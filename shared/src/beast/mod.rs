@@ -16,6 +16,8 @@
 //!   [`pool`]: the threads the look runs on for a whole run.
 //! - [`roster`]: the crowd and its phase. [`world`]: the valley and its crowd, founded and
 //!   ticked.
+//! - [`levels`]: which creatures may take their turns side by side, worked out as a phase
+//!   opens.
 //! - [`ledger`]: the counting allocator behind the allocation ledger.
 
 pub mod act;
@@ -27,6 +29,7 @@ pub mod fan;
 pub mod habitat;
 pub mod kind;
 pub mod ledger;
+pub mod levels;
 pub mod minds;
 pub mod one;
 pub mod pack;

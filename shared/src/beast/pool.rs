@@ -1,6 +1,11 @@
 //! The crew's kept threads: helpers made once for the whole run, each waiting at a slot of its
 //! own for a stripe of the look ahead to cast, so that a tick spawns nothing and allocates
-//! nothing.
+//! nothing. The same threads take the walk's turns a level at a time ([`Pool::each`]).
+
+// Handing a borrowed job to a kept thread needs one unsafe line: the thread cannot know the
+// job's borrow ends when `each` returns, which `each` makes sure of by waiting for every helper
+// first, panic or none. It is the only unsafe code in the phase.
+#![allow(unsafe_code)]
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,6 +75,34 @@ impl Pool {
     }
     // ANCHOR_END: look
 
+    // ANCHOR: each
+    /// Runs `job` once on every thread of the crew at once, `job(0)` on the caller and
+    /// `job(k)` on helper k, and returns when every one has finished; a panic in any of them
+    /// is raised here, once all have. `counting` passes the ledger's switch on to the helpers.
+    pub fn each(&self, job: &(dyn Fn(usize) + Sync), counting: bool) {
+        type Near<'a> = *const (dyn Fn(usize) + Sync + 'a);
+        type Far = *const (dyn Fn(usize) + Sync + 'static);
+        // SAFETY: only the pointer's lifetime changes; `each` outlives every use of it.
+        let far = Job(unsafe { std::mem::transmute::<Near<'_>, Far>(job) });
+        for (slot, _) in &self.helpers {
+            slot.put(Hand::Job(far, counting));
+        }
+        let mine = panic::catch_unwind(AssertUnwindSafe(|| job(0)));
+        let mut failed = mine.err();
+        // Every helper is waited for, whatever happened above: only then may `job` go.
+        for (slot, _) in &self.helpers {
+            match slot.take(|h| matches!(h, Hand::Ran(_))) {
+                Hand::Ran(Err(p)) => failed = failed.or(Some(p)),
+                Hand::Ran(Ok(())) => {}
+                _ => unreachable!("take waits for a job run"),
+            }
+        }
+        if let Some(p) = failed {
+            panic::resume_unwind(p);
+        }
+    }
+    // ANCHOR_END: each
+
     /// Allocations the helpers made while counting, since last asked.
     pub fn allocations(&self) -> u64 {
         self.allocations.swap(0, Ordering::SeqCst)
@@ -84,9 +117,23 @@ enum Hand {
     Work(Vec<Glance>, bool),
     /// The buffer filled, or the panic that stopped the filling, for the caller to take.
     Done(std::thread::Result<Vec<Glance>>),
+    /// A job for the helper to run with its own number, and whether to count what it
+    /// allocates.
+    Job(Job, bool),
+    /// The job run, or the panic that stopped it, for the caller to take.
+    Ran(std::thread::Result<()>),
     /// The pool is gone: the helper stops.
     Quit,
 }
+
+/// A job lent to the helpers by [`Pool::each`], which does not return until every helper has
+/// handed its run back.
+#[derive(Clone, Copy)]
+struct Job(*const (dyn Fn(usize) + Sync));
+
+// SAFETY: the job is `Sync`, so it may be called from any thread; `each` keeps it alive until
+// every helper that was handed it has said it is done.
+unsafe impl Send for Job {}
 
 /// Where the caller and one helper hand a buffer to each other: a lock around the hand and a
 /// condition variable to wait on it. Neither allocates once the threads exist.
@@ -123,8 +170,22 @@ const SLOT: &str = "a crew's slot was left locked by a panic";
 /// stops early and the caller never waits for a buffer that is not coming.
 fn helper(slot: &Slot, sight: &RwLock<Sight>, k: usize, crew: usize, allocations: &AtomicU64) {
     loop {
-        let (mut out, counting) = match slot.take(|h| matches!(h, Hand::Work(..) | Hand::Quit)) {
+        let wanted = |h: &Hand| matches!(h, Hand::Work(..) | Hand::Job(..) | Hand::Quit);
+        let (mut out, counting) = match slot.take(wanted) {
             Hand::Work(out, counting) => (out, counting),
+            Hand::Job(job, counting) => {
+                if counting {
+                    ledger::start();
+                }
+                // SAFETY: `each` lent the job and waits for this run before it lets it go.
+                let job = unsafe { &*job.0 };
+                let ran = panic::catch_unwind(AssertUnwindSafe(|| job(k)));
+                if counting {
+                    allocations.fetch_add(ledger::stop(), Ordering::SeqCst);
+                }
+                slot.put(Hand::Ran(ran));
+                continue;
+            }
             _ => return,
         };
         if counting {

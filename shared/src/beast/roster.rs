@@ -1,7 +1,7 @@
 //! The crowd in roster order and its phase: each tick every creature looks, reads its row,
 //! picks an action and takes it, in roster order, and the dead are struck off at the close.
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use super::act::{self, Act, Here};
 use super::ahead::{self, Glance};
@@ -12,11 +12,16 @@ use super::fan;
 use super::habitat::Habitat;
 use super::kind::{INPUTS, STEPS, UPKEEP};
 use super::ledger;
+use super::levels::Levels;
 use super::pool::Pool;
 use super::sense;
 use super::settings::Settings;
 use super::sight::Sight;
 use super::view::Hit;
+
+/// A level of fewer turns than this is taken on the walk's own thread, every share in turn:
+/// waking the crew would cost more than the turns. The order of a level's turns changes nothing.
+const SMALL_LEVEL: usize = 32;
 
 /// What the sight's lock says if a phase panicked while it held the lock to write.
 const POISONED: &str = "a phase panicked while it wrote the crowd's reading of the world";
@@ -71,14 +76,13 @@ impl Count {
         self.ended += t.ended;
     }
 
-    /// Counts what the look ahead left roster place `i`, in pack `pack` if its brains are
-    /// packed: the pass begun or ended, and each pack once, as its first creature comes.
-    fn ahead(&mut self, pack: Option<usize>, last: &mut Option<usize>, g: &Glance) {
+    /// Counts what the look ahead left roster place `i`: the pass begun or ended, and, if its
+    /// brains are packed, each pack once, at the first of its creatures in the roster.
+    fn ahead(&mut self, sight: &Sight, i: usize, g: &Glance) {
         self.begun += u64::from(g.begun);
         self.ahead += u64::from(g.ready);
-        if let Some(p) = pack {
-            if *last != Some(p) {
-                *last = Some(p);
+        if let Some(p) = sight.pack_of(i) {
+            if i == 0 || sight.pack_of(i - 1) != Some(p) {
                 self.packs += 1;
                 self.ended += u64::from(g.ended);
             }
@@ -132,6 +136,30 @@ pub struct Roster {
     /// One buffer of glances a stripe; where creature i's is kept, `Sight::seat` says.
     stripes: Vec<Vec<Glance>>,
     deaths: Deaths,
+    /// The levels of the phase under way, when its walk goes by levels.
+    levels: Levels,
+    /// Whether the levels are worked out even for a walk in roster order: for a run that
+    /// counts them.
+    watch: bool,
+    /// One share of a level's turns a thread of the crew, taken by that thread alone.
+    shares: Vec<Mutex<Share>>,
+}
+
+/// One thread's share of a level: the turns it took, for the walk to write back when the level
+/// ends, and what it counted.
+#[derive(Default)]
+struct Share {
+    turns: Vec<Turn>,
+    count: Count,
+}
+
+/// One creature's turn taken beside others: the creature as it ends its turn, and what it did
+/// to the world, written back when its level ends.
+struct Turn {
+    place: u32,
+    creature: Creature,
+    /// The plant it bit and the grams it took off it.
+    bite: Option<(u32, f64)>,
 }
 
 impl Roster {
@@ -152,8 +180,38 @@ impl Roster {
             pool: None,
             stripes: Vec::new(),
             deaths: Deaths::default(),
+            levels: Levels::default(),
+            watch: false,
+            shares: Vec::new(),
         }
     }
+
+    /// The roster places, as the latest phase opened, of the creatures that died in it.
+    pub fn fallen(&self) -> impl Iterator<Item = usize> + '_ {
+        self.deaths.gone.iter().enumerate().filter(|&(_, &g)| g).map(|(i, _)| i)
+    }
+
+    /// Works out the levels at every phase from now on, even when the walk goes in roster
+    /// order, so that a run may count them.
+    pub fn watch_levels(&mut self) {
+        self.watch = true;
+    }
+
+    /// The levels of the latest phase, if they were worked out.
+    pub fn levels(&self) -> Option<&Levels> {
+        let d = self.sight.read().expect(POISONED).design;
+        (self.watch || self.by_levels(d)).then_some(&self.levels)
+    }
+
+    // ANCHOR: by_levels
+    /// Whether the walk goes level by level on the crew's kept threads: with a crew of two or
+    /// more, fans cast first on kept threads, and every death seen by the fans near it and
+    /// buried when the phase closes. Under `--hasty` a burial feeds a plant mid-walk, and under
+    /// `--loose` fans miss deaths; the reasoning of the levels is not made for either.
+    fn by_levels(&self, d: Design) -> bool {
+        self.crew > 1 && !(d.narrow || d.scoped || d.serial || d.hasty || d.loose)
+    }
+    // ANCHOR_END: by_levels
 
     /// The bytes of the flat rows the phase reads its view from, or None for the other builds.
     pub fn view_bytes(&self) -> Option<usize> {
@@ -182,16 +240,21 @@ impl Roster {
     /// and takes it. A store at or below zero is a death; the dead are buried and struck off
     /// when the phase closes.
     pub fn phase(&mut self, hab: &mut Habitat) {
-        self.open(hab);
+        let wide = self.open(hab);
         let ahead = self.look_ahead();
-        self.walk(hab, ahead);
+        if wide {
+            self.walk_by_levels(hab);
+        } else {
+            self.walk(hab, ahead);
+        }
         self.close(hab);
     }
     // ANCHOR_END: phase
 
     /// Opens the phase: nobody has died yet, and every creature's cell, eye and store are
-    /// written down before anybody moves, with the view of the world they will all read.
-    fn open(&mut self, hab: &Habitat) {
+    /// written down before anybody moves, with the view of the world they will all read, and
+    /// the levels the walk goes by, if it goes by levels, as it then says.
+    fn open(&mut self, hab: &Habitat) -> bool {
         self.counts.tick = Count::default();
         let n = self.live.len();
         let d = &mut self.deaths;
@@ -216,6 +279,11 @@ impl Roster {
         s.nobody.resize(n, false);
         s.seat_packs();
         s.open_view(hab);
+        let wide = self.by_levels(s.design);
+        if wide || self.watch {
+            self.levels.work_out(s);
+        }
+        wide
     }
 
     /// Casts every fan before the walk, and thinks ahead for every creature whose row cannot
@@ -248,12 +316,11 @@ impl Roster {
         let sight = &*shared.read().expect(POISONED);
         let mut mine = Glance::BLANK;
         let mut row = [0.0; INPUTS];
-        let mut pack = None;
         for i in 0..self.live.len() {
             let g = if ahead {
                 let (stripe, at) = sight.seat(i, self.crew);
                 let g = &mut self.stripes[stripe][at];
-                self.counts.tick.ahead(sight.pack_of(i), &mut pack, g);
+                self.counts.tick.ahead(sight, i, g);
                 self.deaths.look_again(sight, i, g, &mut self.counts.tick);
                 g
             } else {
@@ -272,10 +339,77 @@ impl Roster {
         }
     }
 
-    /// Closes the phase: the dead not yet buried go into the ground, and every dead creature
-    /// is struck off the roster, keeping everyone else's order.
+    // ANCHOR: by_levels_walk
+    /// The walk by levels: each level's turns are shared out among the crew's kept threads
+    /// and taken side by side against the world as the level found it; when the level ends its
+    /// bites come off their plants and its dead fall, so the next level finds the world as the
+    /// roster order would have left it for every creature in it.
+    fn walk_by_levels(&mut self, hab: &mut Habitat) {
+        let shared = Arc::clone(&self.sight);
+        let sight = &*shared.read().expect(POISONED);
+        let crew = self.crew;
+        self.ready_shares();
+        for k in 0..self.levels.count() {
+            let pool = self.pool.as_ref().expect("a crew of two looks on kept threads");
+            let places = self.levels.level(k);
+            let (seen, stripes, live, shares) = (&*hab, &self.stripes, &self.live, &self.shares);
+            let deaths = &self.deaths;
+            let job = |t: usize| {
+                let mut share = shares[t].lock().expect(POISONED);
+                let Share { turns, count } = &mut *share;
+                for &i in places.iter().skip(t).step_by(crew) {
+                    let (i, c) = (i as usize, &live[i as usize]);
+                    turns.push(take_turn(sight, seen, deaths, &stripes[..], i, c, count));
+                }
+            };
+            if places.len() < SMALL_LEVEL {
+                (0..crew).for_each(job);
+            } else {
+                pool.each(&job, ledger::counting());
+            }
+            self.end_level(sight, hab);
+        }
+        for share in &mut self.shares {
+            self.counts.tick.add(&share.get_mut().expect(POISONED).count);
+        }
+    }
+    // ANCHOR_END: by_levels_walk
+
+    /// The end of a level: every turn its threads handed back is written into the world, the
+    /// creature into the roster, its bite off its plant, and its death, if it died.
+    fn end_level(&mut self, sight: &Sight, hab: &mut Habitat) {
+        for share in &mut self.shares {
+            for t in share.get_mut().expect(POISONED).turns.drain(..) {
+                let i = t.place as usize;
+                self.live[i] = t.creature;
+                if let Some((p, took)) = t.bite {
+                    hab.stands[p as usize].mass -= took;
+                }
+                if self.live[i].store <= 0.0 {
+                    self.deaths.fall(sight, hab, i, &mut self.live[i]);
+                }
+            }
+        }
+    }
+
+    /// A share for every thread of the crew, empty, each with room for its part of the
+    /// largest level there can be, so that no level grows one.
+    fn ready_shares(&mut self) {
+        let (crew, n) = (self.crew, self.live.len());
+        self.shares.resize_with(crew, Mutex::default);
+        for share in &mut self.shares {
+            let s = share.get_mut().expect(POISONED);
+            s.turns.reserve(n.div_ceil(crew));
+            s.count = Count::default();
+        }
+    }
+
+    /// Closes the phase: the dead not yet buried go into the ground, in roster order, and
+    /// every dead creature is struck off the roster, keeping everyone else's order.
     fn close(&mut self, hab: &mut Habitat) {
         let mut sight = self.sight.write().expect(POISONED);
+        // A walk by levels lets its dead fall level by level: their burials go in roster order.
+        self.deaths.unburied.sort_unstable();
         for &i in &self.deaths.unburied {
             let (x, y) = self.live[i as usize].cell();
             hab.bury(x, y, sight.view.stand(x, y));
@@ -321,6 +455,35 @@ impl Deaths {
     }
     // ANCHOR_END: fall
 }
+
+// ANCHOR: take_turn
+/// Roster place `i`'s turn taken beside others of its level, from `c` as the level found it:
+/// the walk's turn, step for step, with the bite handed back for the level's end to take off
+/// its plant. The deaths it is shown are those of earlier levels; none of this level's is
+/// within its sight, and every death within its sight that the roster puts before it is there.
+fn take_turn(
+    sight: &Sight,
+    hab: &Habitat,
+    deaths: &Deaths,
+    stripes: &[Vec<Glance>],
+    i: usize,
+    c: &Creature,
+    count: &mut Count,
+) -> Turn {
+    let (stripe, at) = sight.seat(i, stripes.len());
+    let mut g = stripes[stripe][at];
+    count.ahead(sight, i, &g);
+    deaths.look_again(sight, i, &mut g, count);
+    count.read(&g);
+    let mut c = c.clone();
+    let mut row = [0.0; INPUTS];
+    let choice = choose(sight, hab, i, &c, &mut g, &mut row, count);
+    let bite = act::take(&mut c, choice, &*sight.view, &hab.stands);
+    c.store -= UPKEEP;
+    count.creature_ticks += 1;
+    Turn { place: i as u32, creature: c, bite }
+}
+// ANCHOR_END: take_turn
 
 /// Creature `i`'s choice of action in its turn: whatever the looking ahead left ready is taken
 /// as it is; the rest of its row is read, and the rest of its pass thought, now, and counted.
