@@ -94,7 +94,7 @@ fn rule_rows(out: &mut dyn Write, b: &Body, near: &[Body]) -> anyhow::Result<()>
     let heading = rules::mean_velocity(near).unwrap_or(Vec2::ZERO);
     let middle = rules::middle(near).unwrap_or(Vec2::ZERO);
     let rows = [
-        ("push apart", "votes add up to", away, away.unit(), rules::separate(&GAIT, b, near)),
+        ("push apart", "votes sum to", away, away.unit(), rules::separate(&GAIT, b, near)),
         ("match heading", "mean velocity", heading, heading.unit(), rules::align(&GAIT, b, near)),
         (
             "pull to middle",
@@ -105,10 +105,9 @@ fn rule_rows(out: &mut dyn Write, b: &Body, near: &[Body]) -> anyhow::Result<()>
         ),
     ];
     writeln!(out)?;
-    writeln!(
-        out,
-        "rule            reads                           wishes for    steering  |steering|           force"
-    )?;
+    let head = ("rule", "reads", "wishes for", "steering", "|steering|", "force");
+    let (h1, h2, h3, h4, h5, h6) = head;
+    writeln!(out, "{h1:<14}  {h2:<28} {h3:>14} {h4:>14} {h5:>10} {h6:>14}")?;
     for (name, what, input, way, rule) in rows {
         let desired = way.scale(GAIT.max_speed);
         let steering = desired.sub(b.vel);
@@ -116,7 +115,7 @@ fn rule_rows(out: &mut dyn Write, b: &Body, near: &[Body]) -> anyhow::Result<()>
         anyhow::ensure!(force == rule, "{name}: the table and the rule disagree");
         writeln!(
             out,
-            "{name:<14}  {what:<15} {}  {}  {}  {:>10.3}  {}",
+            "{name:<14}  {what:<13} {} {} {} {:>10.3} {}",
             v(input, 14),
             v(desired, 14),
             v(steering, 14),
