@@ -24,6 +24,7 @@ mod lanes;
 mod ledger;
 mod picture;
 mod profile;
+mod rays;
 mod scene;
 mod spend;
 mod sums;
@@ -222,6 +223,14 @@ pub enum Mode {
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },
+    /// The rays of the closing tick, cast as its phase opens, counted by how many empty cells
+    /// each crossed before it met something or reached the sight cap: the rays and strides in
+    /// each bin. Counts only, the same on every machine.
+    Rays {
+        /// Ticks to run; the last one's fans are counted.
+        #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
+    },
     /// The memory wall: the bytes a tick must read at each of fit's crowd sizes, and with
     /// --clock this machine's streaming bandwidth and the share of it each crowd reaches.
     Wall {
@@ -337,6 +346,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
         Some(Mode::Lanes { ticks }) => lanes::run(out, ticks, settings),
+        Some(Mode::Rays { ticks }) => rays::run(out, ticks, settings),
         Some(Mode::Wall { ticks, clock, more, .. }) => {
             wall::run(out, ticks, settings, clock, &more)
         }

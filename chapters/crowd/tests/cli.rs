@@ -253,3 +253,9 @@ fn a_long_run_shows_progress_on_a_terminal_and_nowhere_else() {
     assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
     assert_eq!(report, text(&plain.stdout), "progress reached the report");
 }
+
+#[test]
+fn the_rays_counted_by_empty_cells_are_the_strides_the_phase_took() {
+    let rays = text(&crowd(&["rays", "--ticks", "6"]).stdout);
+    assert!(rays.contains("the same: yes"), "{rays}");
+}
