@@ -21,6 +21,7 @@ mod designs;
 mod fit;
 mod instructions;
 mod lanes;
+mod lanes_timed;
 mod ledger;
 mod picture;
 mod profile;
@@ -222,6 +223,11 @@ pub enum Mode {
         /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// Time the round instead, on this machine: tanh alone, 3000 passes, and the phase on
+        /// crews of 1 and 2, each on every instruction set this CPU runs, in turns (about ten
+        /// seconds). --isa and --ticks are not used.
+        #[arg(long, conflicts_with = "ticks")]
+        clock: bool,
     },
     /// The rays of the closing tick, cast as its phase opens, counted by how many empty cells
     /// each crossed before it met something or reached the sight cap: the rays and strides in
@@ -345,7 +351,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let clock = clock || chart.is_some();
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
-        Some(Mode::Lanes { ticks }) => lanes::run(out, ticks, settings),
+        Some(Mode::Lanes { clock: true, .. }) => lanes_timed::run(out, settings),
+        Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
         Some(Mode::Rays { ticks }) => rays::run(out, ticks, settings),
         Some(Mode::Wall { ticks, clock, more, .. }) => {
             wall::run(out, ticks, settings, clock, &more)
