@@ -23,10 +23,12 @@ mod fan;
 mod fit;
 mod instructions;
 mod lanes;
+mod lanes_timed;
 mod ledger;
 mod levels;
 mod picture;
 mod profile;
+mod rays;
 mod scene;
 mod spend;
 mod stripes;
@@ -287,6 +289,19 @@ pub enum Mode {
         /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// Time the round instead, on this machine: tanh alone, 3000 passes, and the phase on
+        /// crews of 1 and 2, each on every instruction set this CPU runs, in turns (about ten
+        /// seconds). --isa and --ticks are not used.
+        #[arg(long, conflicts_with = "ticks")]
+        clock: bool,
+    },
+    /// The rays of the closing tick, cast as its phase opens, counted by how many empty cells
+    /// each crossed before it met something or reached the sight cap: the rays and strides in
+    /// each bin. Counts only, the same on every machine.
+    Rays {
+        /// Ticks to run; the last one's fans are counted.
+        #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
+        ticks: u32,
     },
     /// The memory wall: the bytes a tick must read at each of fit's crowd sizes, and with
     /// --clock this machine's streaming bandwidth and the share of it each crowd reaches.
@@ -439,8 +454,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let clock = clock || chart.is_some();
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
-        Some(Mode::Lanes { ticks }) => lanes::run(out, ticks, settings),
+        Some(Mode::Lanes { clock: true, .. }) => lanes_timed::run(out, settings),
+        Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
         Some(Mode::Levels { ticks, every }) => levels::run(out, ticks, every, settings),
+        Some(Mode::Rays { ticks }) => rays::run(out, ticks, settings),
         Some(Mode::Wall { ticks, clock, more, .. }) => {
             wall::run(out, ticks, settings, clock, &more)
         }

@@ -310,3 +310,9 @@ fn an_argument_that_is_not_text_is_named_in_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("argument 3, the value of --crew"), "{err}");
 }
+
+#[test]
+fn the_rays_counted_by_empty_cells_are_the_strides_the_phase_took() {
+    let rays = text(&crowd(&["rays", "--ticks", "6"]).stdout);
+    assert!(rays.contains("the same: yes"), "{rays}");
+}

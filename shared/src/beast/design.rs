@@ -107,13 +107,6 @@ pub struct Design {
     /// The phase as first wired: every switch of every round at once, on one thread
     #[arg(long)]
     pub was: bool,
-    /// The phase as a stage of the chapter left it: every switch of the later stages on
-    ///
-    /// The stages go in the order the chapter made them, as listed below; the third is the
-    /// design as it stands. A switch of a later stage is on already, so it is refused beside
-    /// this, and so is a flag one of those switches leaves nothing to change.
-    #[arg(long, value_name = "STAGE", value_enum, conflicts_with = "was")]
-    pub as_of: Option<Stage>,
 
     /// The view as two hash maps keyed by cell, not flat rows
     #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
@@ -199,6 +192,14 @@ pub struct Design {
     /// Fans cast first and never again, even near a death earlier in the walk
     #[arg(long, help_heading = RULES, conflicts_with_all = ["was", "narrow"])]
     pub loose: bool,
+
+    /// The phase as a stage of the chapter left it: every switch of the later stages on
+    ///
+    /// The stages go in the order the chapter made them, as listed below; the third is the
+    /// design as it stands. A switch of a later stage is on already, so it is refused beside
+    /// this, and so is a flag one of those switches leaves nothing to change.
+    #[arg(long, value_name = "STAGE", value_enum, conflicts_with = "was")]
+    pub as_of: Option<Stage>,
 }
 
 impl Design {
