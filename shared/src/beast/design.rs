@@ -203,6 +203,16 @@ pub struct Design {
 }
 
 impl Design {
+    // ANCHOR: levels_hold
+    /// Whether the walk may go by levels: fans cast first on kept threads, and every death seen
+    /// by the fans near it and buried when the phase closes. Under `--hasty` a burial feeds a
+    /// plant mid-walk, and under `--loose` fans miss deaths; the levels are not made for either.
+    /// It sits here, beside the switches, so that each switch is still read once in the phase.
+    pub fn levels_hold(self) -> bool {
+        !(self.narrow || self.scoped || self.serial || self.hasty || self.loose)
+    }
+    // ANCHOR_END: levels_hold
+
     /// The phase as first wired: what `--was` builds, every switch of every round, read off the
     /// switches' own `default_value_if`, so no list of them is kept by hand.
     pub fn was() -> Design {

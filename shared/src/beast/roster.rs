@@ -205,11 +205,9 @@ impl Roster {
 
     // ANCHOR: by_levels
     /// Whether the walk goes level by level on the crew's kept threads: with a crew of two or
-    /// more, fans cast first on kept threads, and every death seen by the fans near it and
-    /// buried when the phase closes. Under `--hasty` a burial feeds a plant mid-walk, and under
-    /// `--loose` fans miss deaths; the reasoning of the levels is not made for either.
+    /// more, and a design the levels' reasoning holds for ([`Design::levels_hold`]).
     fn by_levels(&self, d: Design) -> bool {
-        self.crew > 1 && !(d.narrow || d.scoped || d.serial || d.hasty || d.loose)
+        self.crew > 1 && d.levels_hold()
     }
     // ANCHOR_END: by_levels
 
