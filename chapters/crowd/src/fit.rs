@@ -10,7 +10,7 @@ use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
 use world::pictures::palette::{BLUE, RED, Rgb};
 use world::shell::progress::Progress;
 
-use crate::scene::{BUDGET_MS, COLS, CROWD, ROWS, found};
+use crate::scene::{BUDGET_MS, COLS, CROWD, MOST_CROWD, ROWS, found};
 use crate::timed::timed;
 
 pub const TIMES: [u32; 4] = [1, 2, 5, 10];
@@ -128,7 +128,7 @@ pub fn budget(
     settings: Settings,
     budget: f64,
 ) -> anyhow::Result<()> {
-    let most = (crate::MOST_CROWD as usize / CROWD) as u32;
+    let most = (MOST_CROWD as usize / CROWD) as u32;
     let threads = settings.threads(design);
     writeln!(
         out,

@@ -55,14 +55,7 @@ fn ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 100_000).map(|n| n as u32)
 }
 
-/// The most creatures a run takes. Each costs about 2 KB (its brain alone is 1.5 KB), so
-/// 150,000 of them on the longest valley stay under 400 MB ([`MOST_MB`]), whatever the design
-/// and the crew.
-pub const MOST_CROWD: u64 = 150_000;
-
-/// The most resident memory a run of this chapter may take, in megabytes: more than the other
-/// chapters' 300, for the 150,000 creatures the fourth round makes room for.
-pub const MOST_MB: i64 = 400;
+pub use scene::{MOST_CROWD, MOST_MB};
 
 fn crowd(s: &str) -> Result<usize, String> {
     whole(s, "creatures", 1, MOST_CROWD).map(|n| n as usize)

@@ -1,5 +1,6 @@
 //! The chapter's scene: the valley, 150 cells across, 100 down, seed 5, with 3000 creatures,
-//! so there are five cells of ground for each creature; and the budget a phase has.
+//! so there are five cells of ground for each creature; the budget a phase has, and the most
+//! creatures and memory a run may take.
 
 use world::base::Valley;
 use world::beast::{Design, Settings, World};
@@ -42,3 +43,12 @@ pub fn room(crowd: usize, rows: usize) -> Result<(), Refused> {
         ground
     )))
 }
+
+/// The most creatures a run takes. Each costs about 2 KB (its brain alone is 1.5 KB), so
+/// 150,000 of them on the longest valley stay under 400 MB ([`MOST_MB`]), whatever the design
+/// and the crew.
+pub const MOST_CROWD: u64 = 150_000;
+
+/// The most resident memory a run of this chapter may take, in megabytes: more than the other
+/// chapters' 300, for the 150,000 creatures the fourth round makes room for.
+pub const MOST_MB: i64 = 400;

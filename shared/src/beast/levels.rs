@@ -42,6 +42,13 @@ pub struct Levels {
 }
 
 impl Levels {
+    /// Room for the levels of `n` creatures, asked for once so that no phase grows it.
+    pub fn reserve(&mut self, n: usize) {
+        self.level.reserve(n);
+        self.order.reserve(n);
+        self.starts.reserve(n + 2);
+    }
+
     /// Works out the level of every creature in `sight`, in roster order, from the cells and
     /// stores the phase opened on.
     pub fn work_out(&mut self, sight: &Sight) {

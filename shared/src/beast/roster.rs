@@ -172,7 +172,8 @@ impl Roster {
         settings: Settings,
     ) -> Roster {
         assert_eq!(live.len(), brains.len(), "one brain a creature");
-        Roster {
+        let n = live.len();
+        let mut roster = Roster {
             live,
             counts: Counts::default(),
             crew: settings.threads(design),
@@ -183,7 +184,14 @@ impl Roster {
             levels: Levels::default(),
             watch: false,
             shares: Vec::new(),
+        };
+        if roster.by_levels(design) {
+            // The walk by levels asks for its room once, here, for the largest crowd it will
+            // ever walk: the one it is founded with.
+            roster.levels.reserve(n);
+            roster.ready_shares();
         }
+        roster
     }
 
     /// The roster places, as the latest phase opened, of the creatures that died in it.
