@@ -44,7 +44,10 @@ fn near_tick(s: &str) -> Result<u32, String> {
 
 /// A walker of the book's herd of 120, by index.
 fn near_walker(s: &str) -> Result<usize, String> {
-    whole(s, "walker", 0, 119).map(|n| n as usize)
+    s.parse::<usize>()
+        .ok()
+        .filter(|&n| n < 120)
+        .ok_or_else(|| format!("there is no walker '{s}': the herd's walkers are 0 to 119"))
 }
 
 /// How long `agree` runs: 0 to 1,000 ticks (at 2,000 walkers everybody makes four million
@@ -122,6 +125,10 @@ pub enum Mode {
         /// (760 px wide, 3 screen pixels to a world pixel).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         picture: Option<PathBuf>,
+        /// Also print the mailboxes' turns that write to the walker, and its mailbox's letters
+        /// in the order they arrive, and draw them into this SVG (760 px wide).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        turns: Option<PathBuf>,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
@@ -222,9 +229,13 @@ impl Writes for Cli {
             Some(
                 Mode::Clock { chart: Some(path), .. }
                 | Mode::Distances { chart: Some(path), .. }
-                | Mode::Near { picture: Some(path), .. },
+                | Mode::Near { picture: Some(path), turns: None, .. }
+                | Mode::Near { picture: None, turns: Some(path), .. },
             ) => {
                 vec![Asked::File(path.clone())]
+            }
+            Some(Mode::Near { picture: Some(a), turns: Some(b), .. }) => {
+                vec![Asked::File(a.clone()), Asked::File(b.clone())]
             }
             _ => Vec::new(),
         }
@@ -239,8 +250,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
             alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
         }
-        Some(Mode::Near { tick, walker, picture }) => {
-            near::run(out, tick, walker, picture.as_deref())
+        Some(Mode::Near { tick, walker, picture, turns }) => {
+            near::run(out, tick, walker, picture.as_deref(), turns.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every, round }) => {
             sweep::run(out, rule, &scene, every, round)

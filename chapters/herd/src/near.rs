@@ -8,8 +8,8 @@ use std::path::Path;
 use anyhow::Context;
 use world::Body;
 use world::base::{CELL, Valley};
-use world::flock::near::{Buckets, Query};
-use world::pictures::palette::{GREY, INK, RED};
+use world::flock::near::{Buckets, Everybody, Query};
+use world::pictures::palette::{BLUE, GREY, INK, RED};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
 
@@ -34,6 +34,7 @@ pub fn run(
     tick: u32,
     walker: Option<usize>,
     picture: Option<&Path>,
+    turns: Option<&Path>,
 ) -> anyhow::Result<()> {
     let scene = Scene { n: WALKERS, ticks: tick, radius: RADIUS, seed: VALLEY_SEED };
     let mut herd = Design::default().herd(&scene, Rule::All);
@@ -95,8 +96,131 @@ pub fn run(
         draw(bodies, &seen, tick).save(p)?;
         writeln!(out, "wrote {}", p.display())?;
     }
+    if let Some(p) = turns {
+        let posters = posters(bodies, seen.walker)?;
+        writeln!(out, "the mailboxes' turns, in index order: every walker writes to each walker")?;
+        writeln!(out, "within {RADIUS} px of it; these turns write to walker {}:", seen.walker)?;
+        list(out, &posters)?;
+        writeln!(out, "its mailbox's letters, in the order they arrive: {}", posters.len())?;
+        let order: Vec<String> = posters.iter().map(|j| format!("from {j}")).collect();
+        writeln!(out, "  {}", order.join(", "))?;
+        draw_turns(bodies, &seen, &posters, tick).save(p)?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
     Ok(())
 }
+
+/// The turns that write to `walker`'s mailbox, in the order they are taken: every walker whose
+/// own neighbours, asked of everybody, include it.
+fn posters(bodies: &[Body], walker: usize) -> anyhow::Result<Vec<usize>> {
+    let mut everybody = Everybody::default();
+    everybody.build(bodies);
+    let mut found = Vec::new();
+    let mut posters = Vec::new();
+    for j in 0..bodies.len() {
+        everybody.near(bodies, j, RADIUS, &mut found)?;
+        if found.contains(&walker) {
+            posters.push(j);
+        }
+    }
+    Ok(posters)
+}
+
+/// The turns of the tick as a strip of boxes in index order, the ones that write to the walker
+/// marked; over it the walker's cells close up with an arrow from each of those to it; under
+/// it the walker's mailbox, a slot a letter in the order they arrive.
+fn draw_turns(bodies: &[Body], seen: &Seen, posters: &[usize], tick: u32) -> Sketch {
+    let n = bodies.len();
+    let me = &bodies[seen.walker];
+    let mut s = Sketch::new(760.0, 470.0);
+    let title = format!("Tick {tick}: the turns that write to walker {}'s mailbox", seen.walker);
+    s.text((40.0, 24.0), 15.0, Align::Start, INK, &title);
+    // Close up: the walker's nine cells at 5 screen px a world px.
+    let (k, left, top) = (5.0, 40.0, 44.0);
+    let (cx, cy) = (seen.cell.0 as f64 - 1.0, seen.cell.1 as f64 - 1.0);
+    let at = |x: f64, y: f64| (left + (x - cx * CELL) * k, top + (y - cy * CELL) * k);
+    let inside = |b: &Body| {
+        let (x, y) = at(b.pos.x, b.pos.y);
+        (left..=left + 3.0 * CELL * k).contains(&x) && (top..=top + 3.0 * CELL * k).contains(&y)
+    };
+    for gy in 0..3 {
+        for gx in 0..3 {
+            let (sx, sy) = (left + gx as f64 * CELL * k, top + gy as f64 * CELL * k);
+            s.rect(sx, sy, CELL * k, CELL * k, Some(NINE), Some(GREY));
+        }
+    }
+    let centre = at(me.pos.x, me.pos.y);
+    s.dot(centre, RADIUS * k, RED, false);
+    for (j, b) in bodies.iter().enumerate().filter(|(j, b)| *j != seen.walker && inside(b)) {
+        let p = at(b.pos.x, b.pos.y);
+        if posters.contains(&j) {
+            s.line(p, centre, BLUE, 1.5, false);
+            s.dot(p, 4.0, BLUE, true);
+            s.text((p.0, p.1 - 7.0), 10.0, Align::Middle, INK, &j.to_string());
+        } else {
+            s.dot(p, 3.0, OTHERS, true);
+        }
+    }
+    s.dot(centre, 5.0, RED, true);
+    // The key, right of the close up.
+    let kx = left + 3.0 * CELL * k + 30.0;
+    let keys: [(&str, &str); 5] = [
+        ("me", "the walker and its mailbox"),
+        ("ring", "16 px round it: who writes to it"),
+        ("poster", "a walker whose turn writes to it,"),
+        ("", "numbered by its index"),
+        ("other", "a walker that writes elsewhere"),
+    ];
+    for (e, (what, words)) in keys.iter().enumerate() {
+        let y = top + 10.0 + 20.0 * e as f64;
+        match *what {
+            "me" => s.dot((kx + 7.0, y + 7.0), 5.0, RED, true),
+            "ring" => s.dot((kx + 7.0, y + 7.0), 7.0, RED, false),
+            "poster" => s.dot((kx + 7.0, y + 7.0), 4.0, BLUE, true),
+            "other" => s.dot((kx + 7.0, y + 7.0), 3.0, OTHERS, true),
+            _ => {}
+        }
+        s.text((kx + 22.0, y + 11.0), 11.0, Align::Start, INK, words);
+    }
+    let scale = format!("5 screen px to a world px; cells are {CELL} px");
+    s.text((kx, top + 120.0), 11.0, Align::Start, INK, &scale);
+    // The turns, in index order.
+    let (tl, ty, tw) = (40.0, 320.0, 680.0 / n as f64);
+    s.text((tl, ty - 10.0), 11.0, Align::Start, INK, "the tick's turns, walker 0 first:");
+    for j in 0..n {
+        let fill = if j == seen.walker {
+            RED
+        } else if posters.contains(&j) {
+            BLUE
+        } else {
+            [230, 228, 220]
+        };
+        s.rect(tl + tw * j as f64, ty, tw, 18.0, Some(fill), None);
+    }
+    s.rect(tl, ty, tw * n as f64, 18.0, None, Some(INK));
+    for j in (0..=n).step_by(20) {
+        s.text((tl + tw * j as f64, ty + 32.0), 9.0, Align::Middle, INK, &j.to_string());
+    }
+    // The mailbox, filling.
+    let my = ty + 70.0;
+    let words = format!(
+        "above: walker {}'s mailbox, a letter a turn, in the order they arrive",
+        seen.walker
+    );
+    s.text((tl, my + 54.0), 11.0, Align::Start, INK, &words);
+    for (slot, &j) in posters.iter().enumerate() {
+        let x = tl + 62.0 * slot as f64;
+        s.rect(x, my, 56.0, 36.0, Some(PAPER_BLUE), Some(INK));
+        s.text((x + 28.0, my + 15.0), 10.0, Align::Middle, INK, &format!("letter {}", slot + 1));
+        s.text((x + 28.0, my + 29.0), 10.0, Align::Middle, INK, &format!("from {j}"));
+        let from = (tl + tw * (j as f64 + 0.5), ty + 18.0);
+        s.line(from, (x + 28.0, my), BLUE, 1.0, true);
+    }
+    s
+}
+
+/// The pale blue of a mailbox's slot.
+const PAPER_BLUE: [u8; 3] = [225, 232, 250];
 
 /// Walker numbers, sixteen to a line.
 fn list(out: &mut dyn Write, all: &[usize]) -> std::io::Result<()> {
