@@ -23,6 +23,7 @@ mod fit;
 mod instructions;
 mod lanes;
 mod ledger;
+mod pack;
 mod picture;
 mod profile;
 mod scene;
@@ -258,6 +259,10 @@ pub enum Mode {
         /// Ticks to run.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// Instead of the counts, print how a pack of four brains lies in memory, a row a
+        /// unit with its byte offsets, and draw it into this SVG (760 px wide). Runs nothing.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        pack: Option<PathBuf>,
     },
     /// The memory wall: the bytes a tick must read at each of fit's crowd sizes, and with
     /// --clock this machine's streaming bandwidth and the share of it each crowd reaches.
@@ -336,6 +341,7 @@ impl Writes for Cli {
                 chart.clone().or_else(|| stripes.clone()).or_else(|| again.clone())
             }
             Some(Mode::Fit { chart, .. }) => chart.clone(),
+            Some(Mode::Lanes { pack, .. }) => pack.clone(),
             _ => None,
         };
         let mut files: Vec<PathBuf> = file.into_iter().collect();
@@ -377,7 +383,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let clock = clock || chart.is_some();
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
-        Some(Mode::Lanes { ticks }) => lanes::run(out, ticks, settings),
+        Some(Mode::Lanes { pack: Some(path), .. }) => pack::run(out, &path),
+        Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
         Some(Mode::Wall { ticks, clock, more, .. }) => {
             wall::run(out, ticks, settings, clock, &more)
         }
