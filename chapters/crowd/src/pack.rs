@@ -122,9 +122,9 @@ fn draw(rows: &[Row]) -> Sketch {
         let rest = cell * (r.cells - r.settled) as f64;
         s.rect(left + settled, y - 5.0, rest + 5.0, high + 10.0, Some(REST_BAND), None);
         for c in 0..r.cells {
-            for l in 0..LANES {
+            for (l, colour) in BRAINS.iter().enumerate() {
                 let x = left + cell * c as f64 + lane * l as f64;
-                s.rect(x + 0.5, y, lane - 1.0, high, Some(BRAINS[l]), None);
+                s.rect(x + 0.5, y, lane - 1.0, high, Some(*colour), None);
             }
             s.rect(left + cell * c as f64, y, cell, high, None, Some(INK));
         }
