@@ -19,6 +19,7 @@ pub mod pushes;
 pub mod reorder;
 pub mod swarm;
 pub mod table;
+mod timeline;
 
 use design::Design;
 
@@ -60,6 +61,11 @@ pub enum Mode {
         /// Ticks to run: 1 to 1,000,000.
         #[arg(long, default_value = "4", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
+        /// Also draw the timeline into this SVG (760 px wide): each order's velocity and height
+        /// a tick, with an arrow from the velocity that moved each height. It has room for the
+        /// first 8 ticks, and draws no more, whatever --ticks runs.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        picture: Option<PathBuf>,
     },
     /// A body on a tether to the middle of the window, under both orders: one keeps its swing,
     /// the other swings wider every time until it is gone.
@@ -138,6 +144,9 @@ impl Writes for Cli {
             Some(Mode::Swarm { picture, .. }) => {
                 picture.iter().map(|p| Asked::File("--picture", p.clone())).collect()
             }
+            Some(Mode::Orders { picture, .. }) => {
+                picture.iter().map(|p| Asked::File("--picture", p.clone())).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -147,7 +156,7 @@ impl Writes for Cli {
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Table { ticks, design }) => table::table(out, ticks, design),
-        Some(Mode::Orders { ticks }) => table::orders(out, ticks),
+        Some(Mode::Orders { ticks, picture }) => table::orders(out, ticks, picture.as_deref()),
         Some(Mode::Held { ticks, picture, film, design }) => {
             held::run(out, ticks, design, picture.as_deref(), film.as_deref())
         }

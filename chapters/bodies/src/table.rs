@@ -1,11 +1,13 @@
 //! The falling body by hand: the first table, and the same body under the retired order.
 
 use std::io::Write;
+use std::path::Path;
 
 use world::{Body, Vec2};
 
 use crate::design::Design;
 use crate::pushes::GRAVITY;
+use crate::timeline::{self, Lane, MOST_DRAWN};
 
 // ANCHOR: falling
 /// The body the hand table follows: 24 px in, 8 px down, moving right at 2 px a tick.
@@ -48,17 +50,37 @@ pub fn table(out: &mut dyn Write, ticks: u32, design: Design) -> anyhow::Result<
 
 /// Both orders from the same start, one row a tick. The falling speed is the velocity's y,
 /// the only part gravity touches.
-pub fn orders(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
+pub fn orders(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow::Result<()> {
     // Every other switch left off, including any a reader adds (the course's challenges add
     // two), so the update stays even while it has nothing to fill in.
     #[allow(clippy::needless_update)]
     let (now, was) = (Design::default(), Design { lagging: true, ..Design::default() });
     let (mut first, mut lagging) = (falling(), falling());
+    let mut lanes = [
+        Lane { name: "step", how: "velocity, then position", vel: vec![], pos: vec![], late: 0 },
+        Lane {
+            name: "step_lagging",
+            how: "position, then velocity",
+            vel: vec![],
+            pos: vec![],
+            late: 1,
+        },
+    ];
+    let note = |lanes: &mut [Lane; 2], a: &Body, b: &Body| {
+        for (lane, body) in lanes.iter_mut().zip([a, b]) {
+            lane.vel.push(body.vel.y);
+            lane.pos.push(body.pos.y);
+        }
+    };
+    note(&mut lanes, &first, &lagging);
     writeln!(out, "      step: velocity, then position    step_lagging: position, then velocity")?;
     writeln!(out, "tick       position      falling at          position      falling at")?;
     for t in 1..=ticks {
         now.tick(&mut first, |b| b.push(GRAVITY));
         was.tick(&mut lagging, |b| b.push(GRAVITY));
+        if t as usize <= MOST_DRAWN {
+            note(&mut lanes, &first, &lagging);
+        }
         writeln!(
             out,
             "{t:>4}  {:>16}  {:>12.3}      {:>16}  {:>12.3}",
@@ -75,6 +97,10 @@ pub fn orders(out: &mut dyn Write, ticks: u32) -> anyhow::Result<()> {
         "after {ticks} ticks the lagging body trails by {gap:.3} px, and the gap widens 0.5 px a tick:"
     )?;
     writeln!(out, "its height at tick n is the height the other body had at tick n-1")?;
+    if let Some(p) = picture {
+        timeline::draw(&lanes).save(p)?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
     Ok(())
 }
 

@@ -26,6 +26,7 @@ mod lanes;
 mod lanes_timed;
 mod ledger;
 mod levels;
+mod pack;
 mod picture;
 mod profile;
 mod rays;
@@ -285,8 +286,13 @@ pub enum Mode {
         /// Time the round instead, on this machine: tanh alone, 3000 passes, and the phase on
         /// crews of 1 and 2, each on every instruction set this CPU runs, in turns (about ten
         /// seconds). --isa and --ticks are not used.
-        #[arg(long, conflicts_with = "ticks")]
+        #[arg(long, conflicts_with_all = ["ticks", "pack"])]
         clock: bool,
+        /// Instead of the counts, print how a pack of four brains lies in memory, a row a
+        /// unit with its byte offsets, and draw it into this SVG (760 px wide). Runs nothing.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with = "ticks")]
+        pack: Option<PathBuf>,
     },
     /// The rays of the closing tick, cast as its phase opens, counted by how many empty cells
     /// each crossed before it met something or reached the sight cap: the rays and strides in
@@ -399,6 +405,7 @@ impl Writes for Cli {
                 files
             }
             Some(Mode::Fit { chart, .. }) => named("--chart", chart),
+            Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
             Some(Mode::Fan { row, picture, .. }) => {
                 let mut files = named("--row", row);
                 files.extend(named("--picture", picture));
@@ -448,6 +455,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
         Some(Mode::Lanes { clock: true, .. }) => lanes_timed::run(out, settings),
+        Some(Mode::Lanes { pack: Some(path), .. }) => pack::run(out, &path),
         Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
         Some(Mode::Levels { ticks, every }) => levels::run(out, ticks, every, settings),
         Some(Mode::Rays { ticks }) => rays::run(out, ticks, settings),

@@ -22,6 +22,8 @@ pub mod hand;
 pub mod scene;
 pub mod sweep;
 
+pub mod near;
+
 use design::Design;
 use scene::{Rule, Scene, walkers};
 
@@ -33,6 +35,19 @@ use scene::{Rule, Scene, walkers};
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
+}
+
+/// The tick `near` stops at: 0 to 100,000.
+fn near_tick(s: &str) -> Result<u32, String> {
+    whole(s, "ticks", 0, 100_000).map(|n| n as u32)
+}
+
+/// A walker of the book's herd of 120, by index.
+fn near_walker(s: &str) -> Result<usize, String> {
+    s.parse::<usize>()
+        .ok()
+        .filter(|&n| n < 120)
+        .ok_or_else(|| format!("there is no walker '{s}': the herd's walkers are 0 to 119"))
 }
 
 /// How long `agree` runs: 0 to 1,000 ticks (at 2,000 walkers everybody makes four million
@@ -94,6 +109,26 @@ pub enum Mode {
         /// PNG in DIR named as for --shot (at most 1000 ticks; the folder is made if need be).
         #[arg(long, value_name = "DIR")]
         film: Option<PathBuf>,
+    },
+    /// One walker of the book's herd (120 walkers hearing all three rules) at one tick: the
+    /// candidates its nine cells hold, in the order the buckets gather them, and the neighbours
+    /// it keeps. The walker is the one whose nine cells hold the most candidates (the lowest
+    /// index among equals), unless --walker names one.
+    Near {
+        /// The tick to stop at: 0 (the start) to 100,000.
+        #[arg(long, default_value = "400", value_parser = near_tick, allow_hyphen_values = true)]
+        tick: u32,
+        /// The walker to look at, by index: 0 to 119.
+        #[arg(long, value_parser = near_walker, allow_hyphen_values = true)]
+        walker: Option<usize>,
+        /// Also draw the walker, its sight, its nine cells and everybody into this SVG
+        /// (760 px wide, 3 screen pixels to a world pixel).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        picture: Option<PathBuf>,
+        /// Also print the mailboxes' turns that write to the walker, and its mailbox's letters
+        /// in the order they arrive, and draw them into this SVG (760 px wide).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        turns: Option<PathBuf>,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
@@ -197,6 +232,10 @@ impl Writes for Cli {
             ) => {
                 vec![Asked::File("--chart", path.clone())]
             }
+            Some(Mode::Near { picture, turns, .. }) => {
+                let picture = picture.iter().map(|p| Asked::File("--picture", p.clone()));
+                picture.chain(turns.iter().map(|p| Asked::File("--turns", p.clone()))).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -209,6 +248,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Alone { scene, rule, shot, film, design }) => {
             let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
             alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
+        }
+        Some(Mode::Near { tick, walker, picture, turns }) => {
+            near::run(out, tick, walker, picture.as_deref(), turns.as_deref())
         }
         Some(Mode::Sweep { rule, scene, every, round }) => {
             sweep::run(out, rule, &scene, every, round)

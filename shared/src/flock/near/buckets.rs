@@ -62,6 +62,24 @@ impl Buckets {
 }
 // ANCHOR_END: gather
 
+impl Buckets {
+    /// The candidates for body `i` in the order the nine buckets are gathered, bucket by bucket
+    /// (the list `near` sorts and measures), and the cell the body is filed under: for the
+    /// book's picture of one walker's cells. Counts no distance test.
+    pub fn candidates(
+        &mut self,
+        bodies: &[Body],
+        i: usize,
+        r: f64,
+    ) -> Result<(Vec<usize>, (usize, usize)), TooWide> {
+        self.gather(bodies, i, r)?;
+        Ok((
+            self.candidates.iter().copied().filter(|&j| j != i).collect(),
+            self.cell_of(&bodies[i]),
+        ))
+    }
+}
+
 impl Query for Buckets {
     // ANCHOR: fill
     /// Empties every bucket and drops each body into its cell's, in index order, so every
