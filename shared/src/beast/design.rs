@@ -49,6 +49,8 @@ pub enum Stage {
     Second,
     /// The third round: four brains at once in lanes
     Third,
+    /// The fourth round: the walk by levels, the design as it stands
+    Fourth,
 }
 
 impl Stage {
@@ -59,6 +61,7 @@ impl Stage {
             Stage::Split => SPLIT,
             Stage::Second => SECOND,
             Stage::Third => LANES,
+            Stage::Fourth => WALK,
         }
     }
 
@@ -74,6 +77,7 @@ impl Stage {
             Stage::Split => "split",
             Stage::Second => "second",
             Stage::Third => "third",
+            Stage::Fourth => "fourth",
         }
     }
 
@@ -98,6 +102,14 @@ const THIRD_BACK: [(&str, &str, &str); 4] = [
     ("as_of", "first", "true"),
     ("as_of", "split", "true"),
     ("as_of", "second", "true"),
+];
+/// What turns a fourth round's switch on: `--was`, or `--as-of` any earlier stage.
+const FOURTH_BACK: [(&str, &str, &str); 5] = [
+    ("was", "true", "true"),
+    ("as_of", "first", "true"),
+    ("as_of", "split", "true"),
+    ("as_of", "second", "true"),
+    ("as_of", "third", "true"),
 ];
 
 // ANCHOR: design
@@ -182,8 +194,7 @@ pub struct Design {
     /// The walk as it stood before the fourth round: every creature's turn taken on the
     /// calling thread, one after the other, while the crew waits. Without it, a crew of two or
     /// more takes the turns a level at a time, each level's creatures side by side.
-    #[arg(long, help_heading = WALK, default_value_if("was", "true", "true"))]
-    #[arg(conflicts_with_all = ["was", "narrow", "scoped", "hasty", "loose"])]
+    #[arg(long, help_heading = WALK, default_value_ifs(FOURTH_BACK), conflicts_with = "was")]
     pub serial: bool,
 
     /// Bodies buried the moment they fall, not when the phase closes
@@ -195,7 +206,7 @@ pub struct Design {
 
     /// The phase as a stage of the chapter left it: every switch of the later stages on
     ///
-    /// The stages go in the order the chapter made them, as listed below; the third is the
+    /// The stages go in the order the chapter made them, as listed below; the fourth is the
     /// design as it stands. A switch of a later stage is on already, so it is refused beside
     /// this, and so is a flag one of those switches leaves nothing to change.
     #[arg(long, value_name = "STAGE", value_enum, conflicts_with = "was")]
@@ -336,10 +347,6 @@ mod tests {
             &["--unringed", "--strides"],
             &["--was", "--alone"],
             &["--was", "--serial"],
-            &["--serial", "--narrow"],
-            &["--serial", "--scoped"],
-            &["--serial", "--hasty"],
-            &["--serial", "--loose"],
         ] {
             let e = parse(bad).unwrap_err();
             assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");
@@ -369,7 +376,9 @@ mod tests {
         let named: Vec<&str> = rounds.iter().filter_map(|(h, _)| h.as_deref()).collect();
         assert!(every.clone().all(|h| named.contains(&h)), "every stage has a heading");
         let third = staged(&["--as-of", "third"]).unwrap();
-        assert_eq!(third, Design { as_of: Some(Stage::Third), ..Design::default() });
+        assert_eq!(third, Design { as_of: Some(Stage::Third), serial: true, ..Design::default() });
+        let fourth = staged(&["--as-of", "fourth"]).unwrap();
+        assert_eq!(fourth, Design { as_of: Some(Stage::Fourth), ..Design::default() });
         let first = staged(&["--as-of", "first"]).unwrap();
         assert_eq!(first, Design { as_of: None, ..Design::was() }.without_first_round());
     }
@@ -398,6 +407,7 @@ mod tests {
             &["--as-of", "split", "--alone"],
             &["--as-of", "second", "--alone"],
             &["--as-of", "first", "--was"],
+            &["--as-of", "third", "--serial"],
         ] {
             let e = staged(bad).unwrap_err();
             assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");
@@ -409,6 +419,8 @@ mod tests {
             &["--as-of", "split", "--loose"],
             &["--as-of", "second", "--unringed"],
             &["--as-of", "third", "--alone"],
+            &["--as-of", "third", "--hasty"],
+            &["--as-of", "fourth", "--serial"],
         ] {
             assert!(staged(good).is_ok(), "{good:?}");
         }
