@@ -107,3 +107,31 @@ fn a_range_is_read_as_the_help_prints_it() {
     assert_eq!(range("Which round: 1 or 2"), Some((1, 2)));
     assert_eq!(range("Ticks to run."), None);
 }
+
+/// Every help of `cmd` and its subcommands, short and long, as the binary prints it.
+fn helps(cmd: &mut Command, path: &str, into: &mut Vec<(String, String)>) {
+    into.push((path.to_string(), cmd.render_help().to_string()));
+    into.push((format!("{path} --help"), cmd.render_long_help().to_string()));
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    for name in names {
+        let sub = cmd.find_subcommand_mut(&name).expect("a listed subcommand is there");
+        helps(sub, &format!("{path} {name}"), into);
+    }
+}
+
+#[test]
+fn every_help_fits_the_books_column() {
+    let mut wide = Vec::new();
+    for mut cmd in [bodies::Cli::command(), herd::Cli::command(), crowd::Cli::command()] {
+        cmd.build();
+        let name = cmd.get_name().to_string();
+        let mut all = Vec::new();
+        helps(&mut cmd, &name, &mut all);
+        for (path, text) in all {
+            wide.extend(
+                text.lines().filter(|l| l.chars().count() > 100).map(|l| format!("{path}: {l}")),
+            );
+        }
+    }
+    assert!(wide.is_empty(), "help lines wider than 100 columns:\n{}", wide.join("\n"));
+}

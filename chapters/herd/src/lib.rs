@@ -29,7 +29,7 @@ use scene::{Rule, Scene, walkers};
 /// the neighbours those rules listen to. With no subcommand, every experiment runs in the
 /// book's order.
 #[derive(Parser, Debug)]
-#[command(name = "herd", version, after_long_help = world::shell::cli::PROMISES)]
+#[command(name = "herd", version, term_width = 100, after_long_help = world::shell::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
