@@ -200,7 +200,14 @@ fn start<C: Writes>(
     out: &mut dyn Write,
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> Result<(), Failure> {
-    for asked in cli.writes() {
+    let asked = cli.writes();
+    if let Some((a, b)) = super::files::same(&asked) {
+        return Err(Failure::Usage(format!(
+            "{a} and {b} name the same place, so one would overwrite the other: give them \
+             different paths"
+        )));
+    }
+    for asked in asked {
         asked.ready().map_err(|e| Failure::Usage(e.to_string()))?;
     }
     run(cli, out).map_err(|e| match e.downcast_ref::<Refused>() {
