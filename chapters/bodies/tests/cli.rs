@@ -188,6 +188,15 @@ fn a_report_that_cannot_be_written_says_so() {
 }
 
 #[test]
+fn a_picture_path_ending_in_a_slash_is_refused_before_the_work() {
+    for args in [&["swarm", "--picture", "/tmp/x.png/"][..], &["held", "--picture", "x.svg/"]] {
+        let (code, out, err) = bodies(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty() && err.contains("ends in a slash"), "{args:?}: {out}{err}");
+    }
+}
+
+#[test]
 fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
     let bin = env!("CARGO_BIN_EXE_bodies");
     assert_eq!(testing::stderr_gone(bin, &["table", "--ticks", "0"]), 2);

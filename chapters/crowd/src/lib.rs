@@ -41,7 +41,7 @@ mod wall;
 /// costs, and how the looking goes wide without changing the run. With no subcommand, every
 /// table runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "crowd", version, after_long_help = world::shell::cli::PROMISES)]
+#[command(name = "crowd", version, term_width = 100, after_long_help = world::shell::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -145,7 +145,7 @@ pub enum Mode {
         // First, so that the check of --as-of still finds --crew among the flags.
         #[command(flatten)]
         design: Staged,
-        /// Threads the fans are cast on (default: the machine's cores).
+        /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         #[arg(conflicts_with_all = ["was", "narrow"])]
         crew: Option<usize>,
@@ -238,7 +238,7 @@ pub enum Mode {
         // First, so that the check of --as-of still finds --crew among the flags.
         #[command(flatten)]
         design: Staged,
-        /// Threads the fans are cast on (default: the machine's cores).
+        /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         #[arg(conflicts_with_all = ["was", "narrow"])]
         crew: Option<usize>,
@@ -271,8 +271,8 @@ pub enum Mode {
         /// Ticks to run each design: 1 to 1,000.
         #[arg(long, default_value = "120", value_parser = short_ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Which round of the design to count, in the order `--help` lists them: 1 is the
-        /// first round, 2 the second, 3 the split.
+        /// Which round of the design to count, in the order `--help` lists them: 1 to 4, where
+        /// 1 is the first round, 2 the second, 3 the split and 4 the lanes.
         #[arg(long, default_value = "2", value_parser = round, allow_hyphen_values = true)]
         round: usize,
     },
@@ -280,7 +280,7 @@ pub enum Mode {
     /// (--alone) and four to a pack: passes, packs and their lanes, tanh calls and bytes of
     /// weights read. Counts only, the same on every machine.
     Lanes {
-        /// Ticks to run.
+        /// Ticks to run: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Time the round instead, on this machine: tanh alone, 3000 passes, and the phase on
@@ -305,11 +305,11 @@ pub enum Mode {
     /// The memory wall: the bytes a tick must read at each of fit's crowd sizes, and with
     /// --clock this machine's streaming bandwidth and the share of it each crowd reaches.
     Wall {
-        /// Ticks to run each valley.
+        /// Ticks to run each valley: 1 to 100,000.
         #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Threads the fans are cast on, and the buffer is read on (default: the machine's
-        /// cores).
+        /// Threads the fans are cast on, and the buffer is read on: 1 to 256 (default: the
+        /// machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         crew: Option<usize>,
         /// Also measure the bandwidth and time each row: these lines differ on every machine.
@@ -359,8 +359,8 @@ pub enum Mode {
         /// columns differ on every machine.
         #[arg(long)]
         clock: bool,
-        /// Threads the fans are cast on in every run (default: the machine's cores); 1 sets
-        /// the designs side by side on one thread.
+        /// Threads the fans are cast on in every run: 1 to 256 (default: the machine's
+        /// cores); 1 sets the designs side by side on one thread.
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         crew: Option<usize>,
         /// Set every row against the phase as this stage left it (see spend --as-of), not the

@@ -298,6 +298,16 @@ fn a_shared_flag_given_twice_is_refused() {
 }
 
 #[test]
+fn one_file_for_two_flags_is_refused_naming_both() {
+    let dir = testing::scratch("crowd-same");
+    let p = dir.join("s.png");
+    let p = p.to_str().unwrap();
+    refused(&["picture", "--ticks", "1", "--out", p, "--close", p], 2, "--out and --close");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing was written");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
     let bin = env!("CARGO_BIN_EXE_crowd");
     assert_eq!(testing::stderr_gone(bin, &["spend", "--crew", "0"]), 2);

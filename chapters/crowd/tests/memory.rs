@@ -20,6 +20,8 @@ fn the_largest_runs_stay_under_400_mb() {
         &["fit", "--ticks", "1", "--crew", "256", "--more", "50"],
         // The most creatures walked by levels on the most threads, for two ticks.
         &["spend", "--crowd", "150000", "--rows", "10000", "--ticks", "2", "--crew", "256"],
+        // The bandwidth's buffer, the one large allocation that is not the crowd's.
+        &["wall", "--ticks", "1", "--clock", "--crew", "256", "--more", "50"],
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_crowd")).args(args).output().unwrap();
         assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));

@@ -31,7 +31,7 @@ use scene::{Rule, Scene, walkers};
 /// the neighbours those rules listen to. With no subcommand, every experiment runs in the
 /// book's order.
 #[derive(Parser, Debug)]
-#[command(name = "herd", version, after_long_help = world::shell::cli::PROMISES)]
+#[command(name = "herd", version, term_width = 100, after_long_help = world::shell::cli::PROMISES)]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
@@ -173,8 +173,9 @@ pub enum Mode {
         /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
         #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
         millis: u32,
-        /// Which round of the chapter to time: 1 is everybody against the buckets, 2 adds the
-        /// mailboxes, the most crowded valley and each change of the second round on its own.
+        /// Which round of the chapter to time, 1 or 2: 1 is everybody against the buckets, 2
+        /// adds the mailboxes, the most crowded valley and each change of the second round on
+        /// its own.
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also chart the times against the crowd size into this SVG, on log scales.
@@ -189,8 +190,8 @@ pub enum Mode {
         /// second or so).
         #[arg(long, default_value = "10", value_parser = distances_ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Which round of the chapter to count: 1 is everybody against the buckets, 2 the
-        /// buckets against the mailboxes, with the neighbours in reach and the most crowded
+        /// Which round of the chapter to count, 1 or 2: 1 is everybody against the buckets, 2
+        /// the buckets against the mailboxes, with the neighbours in reach and the most crowded
         /// valley.
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,

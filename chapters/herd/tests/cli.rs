@@ -206,6 +206,11 @@ fn a_flag_where_a_number_was_due_is_refused_as_a_flag() {
 }
 
 #[test]
+fn one_folder_for_stills_and_films_is_refused_naming_both() {
+    refused(&["alone", "--ticks", "1", "--shot", "d", "--film", "./d"], 2, "--shot and --film");
+}
+
+#[test]
 fn a_refusal_with_stderr_gone_still_exits_with_its_code() {
     let bin = env!("CARGO_BIN_EXE_herd");
     assert_eq!(testing::stderr_gone(bin, &["alone", "-n", "0"]), 2);

@@ -200,7 +200,14 @@ fn start<C: Writes>(
     out: &mut dyn Write,
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> Result<(), Failure> {
-    for asked in cli.writes() {
+    let asked = cli.writes();
+    if let Some((a, b)) = super::files::same(&asked) {
+        return Err(Failure::Usage(format!(
+            "{a} and {b} name the same place, so one would overwrite the other: give them \
+             different paths"
+        )));
+    }
+    for asked in asked {
         asked.ready().map_err(|e| Failure::Usage(e.to_string()))?;
     }
     run(cli, out).map_err(|e| {
@@ -256,6 +263,11 @@ pub fn png(s: &str) -> Result<PathBuf, String> {
 }
 
 fn named(s: &str, ext: &str, what: &str) -> Result<PathBuf, String> {
+    // A path read as a file name drops a trailing slash, which the write would not: refused
+    // here, before the work, rather than after it with "Not a directory".
+    if s.ends_with(std::path::MAIN_SEPARATOR) || s.ends_with('/') {
+        return Err(format!("'{s}' ends in a slash, so it names a folder: give a file name"));
+    }
     let path = PathBuf::from(s);
     match path.extension() {
         Some(e) if e.eq_ignore_ascii_case(ext) => Ok(path),
@@ -424,6 +436,8 @@ mod tests {
             assert!(svg(wrong).unwrap_err().ends_with("must end in .svg"), "{wrong}");
         }
         assert!(png("frame.svg").unwrap_err().contains("the file will be PNG"));
+        assert!(png("/tmp/x.png/").unwrap_err().contains("ends in a slash"));
+        assert!(svg("out/chart.svg/").unwrap_err().contains("names a folder"));
     }
 
     #[derive(clap::ValueEnum, Clone, Copy, Debug)]

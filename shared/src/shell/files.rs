@@ -51,10 +51,12 @@ fn fail(path: &Path, why: impl std::fmt::Display) -> OutError {
 }
 
 /// The scratch name `path`'s bytes are written to first: hidden, in the same folder (so the
-/// rename cannot cross a file system), and marked with the process id so two runs never share one.
+/// rename cannot cross a file system), short, and marked with the process id so two runs never
+/// share one. A run writes its files one at a time, so one scratch name a folder is enough.
 fn scratch(path: &Path) -> PathBuf {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.partial", std::process::id()))
+    // Short whatever the name: a file name of 250 bytes, near the file system's 255, still has
+    // room for a scratch name beside it.
+    path.with_file_name(format!(".partial.{}", std::process::id()))
 }
 
 /// A path a command line asks a run to write, with the flag that named it.
@@ -76,6 +78,27 @@ impl Asked {
         };
         done.map_err(|e| OutError { flag: Some(flag), ..e })
     }
+}
+
+/// The first two flags of `asked` that name the same file or folder, once each path is made
+/// whole from the current folder: two outputs there would overwrite one another.
+pub fn same(asked: &[Asked]) -> Option<(&'static str, &'static str)> {
+    let whole = |p: &Path| -> PathBuf {
+        let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        p.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect()
+    };
+    let named: Vec<(&'static str, PathBuf)> = asked
+        .iter()
+        .map(|a| match a {
+            Asked::File(flag, p) | Asked::Folder(flag, p) => (*flag, whole(p)),
+        })
+        .collect();
+    for (i, (a, pa)) in named.iter().enumerate() {
+        if let Some((b, _)) = named[i + 1..].iter().find(|(_, pb)| pb == pa) {
+            return Some((a, b));
+        }
+    }
+    None
 }
 
 /// Checks, before any work, that `path` can be written: it names a file, not a folder, and a
@@ -219,6 +242,29 @@ mod tests {
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing was written");
         write(&p, b"real").unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"real", "capture ends with the closure");
+    }
+
+    #[test]
+    fn two_flags_naming_one_place_are_found() {
+        let a = Asked::File("--out", PathBuf::from("s.png"));
+        let b = Asked::File("--close", PathBuf::from("./s.png"));
+        let c = Asked::File("--film", PathBuf::from("f.png"));
+        assert_eq!(same(&[a.clone(), c.clone(), b]), Some(("--out", "--close")));
+        assert_eq!(same(&[a, c]), None);
+        let shot = Asked::Folder("--shot", PathBuf::from("d"));
+        assert_eq!(
+            same(&[shot, Asked::Folder("--film", PathBuf::from("d/"))]),
+            Some(("--shot", "--film"))
+        );
+    }
+
+    #[test]
+    fn a_long_name_has_room_for_its_scratch_name() {
+        let dir = folder_for_test("long");
+        let p = dir.join(format!("{}.svg", "n".repeat(246)));
+        ready(&p).unwrap();
+        write(&p, b"kept").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"kept");
     }
 
     #[test]

@@ -210,3 +210,29 @@ impl Query for Mailboxes {
     }
     // ANCHOR_END: hear
 }
+
+#[cfg(test)]
+mod span_tests {
+    use super::Mailboxes;
+
+    /// A walker nearer the field's edge than its sight, whose reach ends a rounding short of
+    /// the next cell: the hair must carry the span into that cell, where a neighbour the
+    /// rounded test keeps could stand. Each part of the hair is needed: the share of the place
+    /// and the radius for a span of ordinary size, the floor of 1e-150 for a tiny one.
+    #[test]
+    fn the_hair_carries_a_span_a_rounding_short_of_a_cell_into_it() {
+        // Cells 16 wide; the walker at 0.5, seeing 15.5 less 1e-11: its reach ends 1e-11 short
+        // of the second column, and (0.5 + r) * 1e-12 is 1.6e-11.
+        let r = 15.5 - 1e-11;
+        assert!(0.5 + r < 16.0);
+        assert_eq!(Mailboxes::span(0.5, r, 1.0 / 16.0, 4), (0, 1));
+        // Cells 2^-465 (about 1e-140) wide, the walker at 0, seeing 5e-151 short of a cell:
+        // only the floor of the hair reaches the second column.
+        let cell = libm::ldexp(1.0, -465);
+        let r = cell - 5e-151;
+        assert!(r < cell);
+        assert_eq!(Mailboxes::span(0.0, r, 1.0 / cell, 4), (0, 1));
+        // And a reach well inside its cell stays there.
+        assert_eq!(Mailboxes::span(0.5, 14.0, 1.0 / 16.0, 4), (0, 0));
+    }
+}
