@@ -459,7 +459,8 @@ mod tests {
                        --road --lamp\n";
         assert!(text.contains(at_once), "{text}");
         let go = "<(cargo run -q --release -p demo -- go";
-        assert!(text.contains(&format!("diff {go}) {go} --was)\n")), "{text}");
-        assert!(text.contains(&format!("diff {go}) {go} --rule)\n")), "{text}");
+        let pad = " ".repeat(7);
+        assert!(text.contains(&format!("diff {go}) \\\n{pad}{go} --was)\n")), "{text}");
+        assert!(text.contains(&format!("diff {go}) \\\n{pad}{go} --rule)\n")), "{text}");
     }
 }
