@@ -135,7 +135,7 @@ fn conflicting_switches_are_usage_errors() {
     refused(&["fit", "--was", "--crew", "2"], 2, "cannot be used with");
     refused(&["fit", "--budget", "50", "--more", "3"], 2, "cannot be used with");
     refused(&["fit", "--budget", "50", "--clock"], 2, "cannot be used with");
-    refused(&["spend", "--serial", "--hasty"], 2, "cannot be used with");
+    refused(&["spend", "--was", "--serial"], 2, "cannot be used with");
     refused(&["picture", "--maps", "--unringed", "--out", "x.png"], 2, "cannot be used with");
 }
 
@@ -146,7 +146,12 @@ fn a_stage_refuses_what_it_has_on_and_what_that_leaves_nothing_to_do() {
     refused(&["fit", "--as-of", "first", "--crew", "2"], 2, "'--crew' cannot be used with");
     refused(&["crew", "--as-of", "split", "--alone"], 2, "'--alone' cannot be used with");
     refused(&["spend", "--as-of", "first", "--was"], 2, "cannot be used with");
-    refused(&["spend", "--as-of", "fourth"], 2, "possible values: first, split, second, third");
+    refused(&["spend", "--as-of", "third", "--serial"], 2, "'--serial' cannot be used with");
+    refused(
+        &["spend", "--as-of", "fifth"],
+        2,
+        "possible values: first, split, second, third, fourth",
+    );
     refused(&["designs", "--as-of", "first", "--only", "split"], 2, "'--only split' cannot");
 }
 
