@@ -197,7 +197,7 @@ pub enum Mode {
         /// Ticks to run each crew: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Creatures in the crowd, on the book's 150x100 valley: 1 to 100,000, and no more than
+        /// Creatures in the crowd, on the book's 150x100 valley: 1 to 150,000, and no more than
         /// the valley has cells of ground.
         #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
         crowd: usize,
@@ -271,8 +271,8 @@ pub enum Mode {
         /// Ticks to run each design: 1 to 1,000.
         #[arg(long, default_value = "120", value_parser = short_ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Which round of the design to count, in the order `--help` lists them: 1 to 4, where
-        /// 1 is the first round, 2 the second, 3 the split and 4 the lanes.
+        /// Which round of the design to count, in the order `--help` lists them: 1 to 5, where
+        /// 1 is the first round, 2 the second, 3 the split, 4 the lanes and 5 the walk.
         #[arg(long, default_value = "2", value_parser = round, allow_hyphen_values = true)]
         round: usize,
     },
@@ -298,7 +298,7 @@ pub enum Mode {
     /// each crossed before it met something or reached the sight cap: the rays and strides in
     /// each bin. Counts only, the same on every machine.
     Rays {
-        /// Ticks to run; the last one's fans are counted.
+        /// Ticks to run: 1 to 100,000; the last one's fans are counted.
         #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
     },

@@ -144,7 +144,7 @@ pub enum Mode {
         /// regardless).
         #[arg(long, default_value = "40", value_parser = every, allow_hyphen_values = true)]
         every: u32,
-        /// Which round of the chapter to sweep: 1 sets the buckets and the unordered buckets
+        /// Which round of the chapter to sweep, 1 or 2: 1 sets the buckets and the unordered buckets
         /// against everybody, 2 the buckets and the second round's mailboxes.
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
