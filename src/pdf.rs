@@ -137,6 +137,13 @@ fn words(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A sheet's opening words, from its first three lines of text: a long title wraps on paper, so
+/// its first line alone may hold only part of it.
+fn opening(sheet: &str) -> String {
+    let lines: Vec<&str> = sheet.lines().map(str::trim).filter(|l| !l.is_empty()).take(3).collect();
+    words(&lines.join(" "))
+}
+
 /// The page count `pdfinfo` reports.
 pub fn pages_of(pdfinfo: &str) -> Option<u32> {
     pdfinfo.lines().find_map(|l| l.strip_prefix("Pages:")).and_then(|n| n.trim().parse().ok())
@@ -281,11 +288,7 @@ pub fn check(pdf: &Path, page: &str, book: &Path, summary: usize) -> Result<Foun
             problems.push(format!("sheet {} of the PDF is blank", n + 1));
         }
     }
-    let firsts: Vec<String> = sheets
-        .iter()
-        .filter_map(|sheet| sheet.lines().map(str::trim).find(|l| !l.is_empty()))
-        .map(words)
-        .collect();
+    let firsts: Vec<String> = sheets.iter().map(|sheet| opening(sheet)).collect();
     for title in titles(page) {
         if !firsts.iter().any(|f| f.starts_with(&title)) {
             problems.push(format!("the page \"{title}\" does not begin a sheet of the PDF"));
@@ -325,6 +328,15 @@ mod tests {
             p.extend(chunk(k, b"xy"));
         }
         p
+    }
+
+    #[test]
+    fn a_title_wrapped_on_its_sheet_still_opens_it() {
+        let sheet = "\n  Design note: counted in instructions, the\nsecond round\n\nThe question\n";
+        assert!(
+            opening(sheet).starts_with("Design note: counted in instructions, the second round")
+        );
+        assert!(!opening("Some text\nDesign note: x\n").starts_with("Design note"));
     }
 
     #[test]
