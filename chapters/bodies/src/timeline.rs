@@ -44,22 +44,14 @@ pub fn draw(lanes: &[Lane; 2]) -> Sketch {
         let (vy, py) = (top + 46.0, top + 106.0);
         for t in 0..ticks {
             let x = left + col * t as f64;
-            s.rect(x, vy, bw, bh, Some(VEL), Some(INK));
-            s.text(
-                (x + bw / 2.0, vy + 16.0),
-                11.0,
-                Align::Middle,
-                INK,
-                &format!("{:.3}", lane.vel[t]),
-            );
-            s.rect(x, py, bw, bh, Some(POS), Some(INK));
-            s.text(
-                (x + bw / 2.0, py + 16.0),
-                11.0,
-                Align::Middle,
-                INK,
-                &format!("{:.3}", lane.pos[t]),
-            );
+            // One box of the lane: its fill, and the number it holds.
+            let mut cell = |y: f64, fill, value: f64| {
+                s.rect(x, y, bw, bh, Some(fill), Some(INK));
+                let at = (x + bw / 2.0, y + 16.0);
+                s.text(at, 11.0, Align::Middle, INK, &format!("{value:.3}"));
+            };
+            cell(vy, VEL, lane.vel[t]);
+            cell(py, POS, lane.pos[t]);
             // The velocity that moved this position there, `late` ticks back.
             if t >= 1 {
                 let from = (left + col * (t - lane.late) as f64 + bw / 2.0, vy + bh);
