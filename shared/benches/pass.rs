@@ -8,24 +8,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use world::base::Stream;
-use world::base::streams::{BRAINS, PASS_BENCH};
-use world::beast::Brain;
-use world::beast::kind::{ACTS, INPUTS};
-use world::beast::pack::{Each, LANES, Pack};
+use world::beast::kind::ACTS;
+use world::beast::pack::{LANES, Sample};
 use world::lanes::Isa;
 
 const CROWD: usize = 3000;
 
 fn passes(c: &mut Criterion) {
-    let mut minds = Stream::new(5, BRAINS);
-    let brains: Vec<Brain> = (0..CROWD).map(|_| Brain::draw(&mut minds)).collect();
-    let packs = Pack::all(&brains);
-    let mut s = Stream::new(1, PASS_BENCH);
-    let rows: Vec<[f64; INPUTS]> =
-        (0..CROWD).map(|_| std::array::from_fn(|_| s.between(-1.5, 1.5))).collect();
-    let grouped: Vec<Each<[f64; INPUTS]>> =
-        rows.chunks(LANES).map(|r| r.try_into().expect("the crowd fills its packs")).collect();
+    let Sample { brains, packs, rows, grouped } = Sample::draw(CROWD);
     let mut out = vec![[0.0; ACTS]; CROWD];
 
     let mut g = c.benchmark_group("3000 passes");

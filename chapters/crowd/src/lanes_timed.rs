@@ -6,10 +6,10 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use world::base::Stream;
-use world::base::streams::{BRAINS, PASS_BENCH, TANH_BENCH};
-use world::beast::kind::{ACTS, INPUTS};
-use world::beast::pack::{Each, LANES, Pack};
-use world::beast::{Brain, Design, Settings};
+use world::base::streams::TANH_BENCH;
+use world::beast::kind::ACTS;
+use world::beast::pack::{LANES, Sample};
+use world::beast::{Design, Settings};
 use world::lanes::{Isa, tanh};
 use world::shell::progress::Progress;
 
@@ -102,14 +102,7 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
     let per_us = |secs: f64| CALLS as f64 / (secs * 1e6);
     part(out, &format!("tanh of {CALLS} numbers"), "calls per µs", per_us, rows, &progress)?;
 
-    let mut minds = Stream::new(5, BRAINS);
-    let brains: Vec<Brain> = (0..CROWD).map(|_| Brain::draw(&mut minds)).collect();
-    let packs = Pack::all(&brains);
-    let mut s = Stream::new(1, PASS_BENCH);
-    let inputs: Vec<[f64; INPUTS]> =
-        (0..CROWD).map(|_| std::array::from_fn(|_| s.between(-1.5, 1.5))).collect();
-    let grouped: Vec<Each<[f64; INPUTS]>> =
-        inputs.chunks(LANES).map(|r| r.try_into().expect("the crowd fills its packs")).collect();
+    let Sample { brains, packs, rows: inputs, grouped } = Sample::draw(CROWD);
     let thought = std::cell::RefCell::new(vec![[0.0; ACTS]; CROWD]);
     let mut rows: Vec<Row> = vec![(
         "one at a time".into(),

@@ -231,6 +231,36 @@ fn apart<const K: usize>(v: [Lanes<LANES>; K]) -> Each<[f64; K]> {
     each
 }
 
+/// The brains and rows the passes are timed on, by `crowd lanes --clock` and the pass bench:
+/// `n` brains drawn as the valley draws them, and a row each of numbers in [-1.5, 1.5], the
+/// range most of a sensor row lives in, also grouped four to a pack.
+pub struct Sample {
+    /// The brains, one a creature.
+    pub brains: Vec<Brain>,
+    /// The same brains, four to a pack.
+    pub packs: Vec<Pack>,
+    /// A row of inputs for each brain.
+    pub rows: Vec<[f64; INPUTS]>,
+    /// The same rows, four to a pack.
+    pub grouped: Vec<Each<[f64; INPUTS]>>,
+}
+
+impl Sample {
+    /// `n` brains and their rows; `n` a whole number of packs.
+    pub fn draw(n: usize) -> Sample {
+        use crate::base::Stream;
+        use crate::base::streams::{BRAINS, PASS_BENCH};
+        let mut minds = Stream::new(5, BRAINS);
+        let brains: Vec<Brain> = (0..n).map(|_| Brain::draw(&mut minds)).collect();
+        let packs = Pack::all(&brains);
+        let mut s = Stream::new(1, PASS_BENCH);
+        let rows: Vec<[f64; INPUTS]> = (0..n).map(|_| from_fn(|_| s.between(-1.5, 1.5))).collect();
+        let grouped =
+            rows.chunks(LANES).map(|r| r.try_into().expect("the crowd fills its packs")).collect();
+        Sample { brains, packs, rows, grouped }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
