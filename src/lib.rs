@@ -16,6 +16,8 @@
 //! - [`challenge`] holds the course's challenges and the check of each one that asks for code;
 //!   [`hints`] their hints, one file each; [`args`] the command line the course's binaries
 //!   share.
+//! - `driver` (with the `browser` feature) starts chromedriver for the browser check and the
+//!   quiz test.
 //! - [`pdf`] prints the whole book to one PDF and reads it back.
 //! - [`repo`] finds the repository from the working directory.
 
@@ -29,6 +31,8 @@ pub mod args;
 pub mod blocks;
 pub mod challenge;
 pub mod console;
+#[cfg(feature = "browser")]
+pub mod driver;
 pub mod hints;
 pub mod includes;
 pub mod links;

@@ -4,41 +4,13 @@
 //! needs the book built (`mdbook build book`) and Chromium and chromedriver installed.
 #![cfg(feature = "browser")]
 
-use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, wd::Capabilities};
 use serde_json::json;
+use theworld::driver::Driver;
 use theworld::quiz::answer::{Answered, answer_quizzes};
-
-/// chromedriver, stopped when the test ends however it ends.
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn driver() -> (Driver, u16) {
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver is installed (apt-get install chromium-driver)");
-    let d = Driver(child);
-    let until = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < until, "chromedriver did not answer on port {port}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    (d, port)
-}
 
 async fn chromium(port: u16, profile: &Path) -> Client {
     let mut caps = Capabilities::new();
@@ -69,7 +41,9 @@ fn answered(prepare: &'static str) -> Vec<Answered> {
     assert!(page.is_file(), "build the book first: mdbook build book");
     let profile =
         root.join(format!("target/quiz-browser-{}-{}", std::process::id(), prepare.len()));
-    let (_driver, port) = driver();
+    let driver = Driver::start(Path::new("chromedriver"))
+        .expect("chromedriver starts (apt-get install chromium-driver)");
+    let port = driver.port;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     let got = rt.block_on(async {
         let client = chromium(port, &profile).await;

@@ -3,13 +3,13 @@
 //! read, and everything stopped again however the check ends.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
+use theworld::driver::Driver;
 
 /// The window's width: a reader's laptop with the book's sidebar open (mdBook opens it from
 /// 1080 px up), so a code block's column is as narrow as most readers see it.
@@ -47,39 +47,6 @@ pub fn find(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     let dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
     names.iter().flat_map(|n| dirs.iter().map(move |d| d.join(n))).find(|p| p.is_file())
-}
-
-/// chromedriver, ended when this is dropped, however the check ends.
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts chromedriver on a free port of this machine and waits until it answers.
-fn driver(program: &Path) -> Result<(Driver, u16), String> {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map_err(|e| format!("browser: no free port for chromedriver: {e}"))?
-        .port();
-    let child = Command::new(program)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("browser: cannot start {}: {e}", program.display()))?;
-    let d = Driver(child);
-    let until = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        if Instant::now() > until {
-            return Err(format!("browser: chromedriver did not answer on port {port} in 20 s"));
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    Ok((d, port))
 }
 
 /// A command chromedriver has beyond the WebDriver standard: a POST to a path under the
@@ -124,7 +91,8 @@ impl Browser {
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile)
             .map_err(|e| format!("browser: cannot make {}: {e}", profile.display()))?;
-        let (driver, port) = driver(&chromedriver)?;
+        let driver = Driver::start(&chromedriver).map_err(|e| format!("browser: {e}"))?;
+        let port = driver.port;
         let mut args = flags();
         args.push(format!("--user-data-dir={}", profile.display()));
         let mut caps = Capabilities::new();
