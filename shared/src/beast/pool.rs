@@ -11,6 +11,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use super::ahead::{Glance, look_stripe};
 use super::ledger;
@@ -35,9 +36,10 @@ impl Pool {
     /// caller casts stripe 0 itself.
     pub fn new(sight: Arc<RwLock<Sight>>, crew: usize) -> Pool {
         let allocations = Arc::new(AtomicU64::new(0));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let helpers = (1..crew)
             .map(|k| {
-                let slot = Arc::new(Slot::default());
+                let slot = Arc::new(Slot::new(crew <= cores));
                 let (s, sight, n) =
                     (Arc::clone(&slot), Arc::clone(&sight), Arc::clone(&allocations));
                 (slot, std::thread::spawn(move || helper(&s, &sight, k, crew, &n)))
@@ -135,30 +137,49 @@ struct Job(*const (dyn Fn(usize) + Sync));
 // every helper that was handed it has said it is done.
 unsafe impl Send for Job {}
 
-/// Where the caller and one helper hand a buffer to each other: a lock around the hand and a
-/// condition variable to wait on it. Neither allocates once the threads exist.
+/// How long a thread waiting at a slot stays awake before it sleeps. A level of the walk is
+/// over in tens of microseconds, and a thread put to sleep can take as long again to wake.
+const AWAKE: Duration = Duration::from_micros(200);
+
+/// Where the caller and one helper hand a buffer to each other: a lock around the hand, a
+/// condition variable to sleep on, and a count of the hands put, to watch awake first. None of
+/// them allocates once the threads exist.
 struct Slot {
     hand: Mutex<Hand>,
     moved: Condvar,
-}
-
-impl Default for Slot {
-    fn default() -> Slot {
-        Slot { hand: Mutex::new(Hand::Idle), moved: Condvar::new() }
-    }
+    puts: AtomicU64,
+    /// Whether a taker stays awake a while first: only when the crew has a core a thread, as
+    /// otherwise the waiting would take the core of the thread it waits for.
+    awake: bool,
 }
 
 impl Slot {
+    fn new(awake: bool) -> Slot {
+        Slot { hand: Mutex::new(Hand::Idle), moved: Condvar::new(), puts: AtomicU64::new(0), awake }
+    }
+
     /// Puts `h` in the slot and wakes whoever waits on it.
     fn put(&self, h: Hand) {
         *self.hand.lock().expect(SLOT) = h;
+        self.puts.fetch_add(1, Ordering::Release);
         self.moved.notify_all();
     }
 
-    /// Waits until the slot holds a hand `wanted` accepts, and takes it, leaving it idle.
+    /// Waits until the slot holds a hand `wanted` accepts, and takes it, leaving it idle:
+    /// awake for a while, watching for a new hand, then asleep until one comes.
     fn take(&self, wanted: impl Fn(&Hand) -> bool) -> Hand {
-        let hand = self.moved.wait_while(self.hand.lock().expect(SLOT), |h| !wanted(h));
-        std::mem::replace(&mut *hand.expect(SLOT), Hand::Idle)
+        let seen = self.puts.load(Ordering::Acquire);
+        let mut hand = self.hand.lock().expect(SLOT);
+        if !wanted(&hand) && self.awake {
+            drop(hand);
+            let until = Instant::now() + AWAKE;
+            while self.puts.load(Ordering::Acquire) == seen && Instant::now() < until {
+                std::hint::spin_loop();
+            }
+            hand = self.hand.lock().expect(SLOT);
+        }
+        let mut hand = self.moved.wait_while(hand, |h| !wanted(h)).expect(SLOT);
+        std::mem::replace(&mut *hand, Hand::Idle)
     }
 }
 

@@ -146,8 +146,10 @@ pub struct Roster {
 }
 
 /// One thread's share of a level: the turns it took, for the walk to write back when the level
-/// ends, and what it counted.
+/// ends, and what it counted. Each share has cache lines of its own: two threads counting into
+/// one line would pass it back and forth at every count.
 #[derive(Default)]
+#[repr(align(128))]
 struct Share {
     turns: Vec<Turn>,
     count: Count,
@@ -438,10 +440,16 @@ impl Deaths {
     /// Casts roster place `i`'s fan again if a creature died within its sight earlier in the
     /// walk, unless the design casts fans once and never again.
     fn look_again(&self, sight: &Sight, i: usize, g: &mut Glance, count: &mut Count) {
-        if !sight.design.loose && fan::within_sight(sight.eyes[i], &self.cells) {
+        if self.near(sight, i) {
             g.cast(sight, i, &self.gone);
             count.recast += 1;
         }
+    }
+
+    /// Whether a death so far in the walk can touch roster place `i`'s fan, under a design
+    /// that lets deaths touch fans at all.
+    fn near(&self, sight: &Sight, i: usize) -> bool {
+        !sight.design.loose && fan::within_sight(sight.eyes[i], &self.cells)
     }
     // ANCHOR_END: again
 
@@ -477,13 +485,22 @@ fn take_turn(
     count: &mut Count,
 ) -> Turn {
     let (stripe, at) = sight.seat(i, stripes.len());
-    let mut g = stripes[stripe][at];
-    count.ahead(sight, i, &g);
-    deaths.look_again(sight, i, &mut g, count);
-    count.read(&g);
+    let ahead = &stripes[stripe][at];
+    count.ahead(sight, i, ahead);
+    // The glance looked ahead is only read; one cast again is this turn's own.
+    let mut again;
+    let g = if deaths.near(sight, i) {
+        again = *ahead;
+        again.cast(sight, i, &deaths.gone);
+        count.recast += 1;
+        &again
+    } else {
+        ahead
+    };
+    count.read(g);
     let mut c = c.clone();
     let mut row = [0.0; INPUTS];
-    let choice = choose(sight, hab, i, &c, &mut g, &mut row, count);
+    let choice = choose(sight, hab, i, &c, g, &mut row, count);
     let bite = act::take(&mut c, choice, &*sight.view, &hab.stands);
     c.store -= UPKEEP;
     count.creature_ticks += 1;
@@ -498,26 +515,27 @@ fn choose(
     hab: &Habitat,
     i: usize,
     c: &Creature,
-    g: &mut Glance,
+    g: &Glance,
     row: &mut [f64; INPUTS],
     count: &mut Count,
 ) -> Act {
     let cell = sight.cells[i];
+    let mut scores = g.scores;
     if !g.ready {
         let mass = |x, y| sight.view.mass(hab, x, y);
         if g.begun {
             sense::read_food(row, mass, cell);
-            g.scores = sight.finish(i, &g.partial, row);
+            scores = sight.finish(i, &g.partial, row);
             count.finished += 1;
         } else {
             sense::read(row, &g.fan, mass, cell, c.store, c.facing());
-            g.scores = sight.think(i, row);
+            scores = sight.think(i, row);
             count.whole += 1;
         }
     }
     g.choice.unwrap_or_else(|| {
         let (eye, here) = (c.eye(), Here::new(sight.checked(), hab));
-        act::pick(&g.scores, |a| sight.allows(i, &eye, c.store, a, here))
+        act::pick(&scores, |a| sight.allows(i, &eye, c.store, a, here))
     })
 }
 
