@@ -113,14 +113,14 @@ fn save(
     let mut wrote = Vec::new();
     if let Some(dir) = shot {
         files::folder(dir)?;
-        let path = dir.join(format!("{}.png", rule.name()));
+        let path = dir.join(rule.file());
         last.save_png(&path, 3)?;
         wrote.push(path);
     }
     if let (Some(dir), Some(mut r)) = (film, reel) {
         files::folder(dir)?;
         r.add(last, ticks)?;
-        let path = dir.join(format!("{}.png", rule.name()));
+        let path = dir.join(rule.file());
         r.film.save(&path)?;
         wrote.push(path);
     }

@@ -224,9 +224,13 @@ pub const BOOK_ORDER: &[&str] = &[
 impl Writes for Cli {
     fn writes(&self) -> Vec<Asked> {
         match &self.mode {
-            Some(Mode::Alone { shot, film, .. }) => {
-                let shot = shot.iter().map(|p| Asked::Folder("--shot", p.clone()));
-                shot.chain(film.iter().map(|p| Asked::Folder("--film", p.clone()))).collect()
+            Some(Mode::Alone { shot, film, rule, .. }) => {
+                let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
+                let names: Vec<String> =
+                    rules.iter().map(|r| format!("{}.png", r.name())).collect();
+                let shot = shot.iter().map(|p| Asked::Folder("--shot", p.clone(), names.clone()));
+                let film = film.iter().map(|p| Asked::Folder("--film", p.clone(), names.clone()));
+                shot.chain(film).collect()
             }
             Some(
                 Mode::Clock { chart: Some(path), .. } | Mode::Distances { chart: Some(path), .. },
@@ -242,13 +246,17 @@ impl Writes for Cli {
     }
 }
 
+/// The rows `alone` runs: the one `--rule` names, or every one.
+fn rules(rule: Option<Rule>) -> Vec<Rule> {
+    rule.map_or(Rule::ALL.to_vec(), |r| vec![r])
+}
+
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
         Some(Mode::Hand) => hand::run(out),
         Some(Mode::Alone { scene, rule, shot, film, design }) => {
-            let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-            alone::run(out, &scene, design, &rules, shot.as_deref(), film.as_deref())
+            alone::run(out, &scene, design, &rules(rule), shot.as_deref(), film.as_deref())
         }
         Some(Mode::Near { tick, walker, picture, turns }) => {
             near::run(out, tick, walker, picture.as_deref(), turns.as_deref())

@@ -126,6 +126,11 @@ impl Rule {
             Rule::All => "herd",
         }
     }
+
+    /// The file its picture and its film are saved as, in the folder asked for.
+    pub fn file(self) -> String {
+        format!("{}.png", self.name())
+    }
 }
 
 /// The book's valley painted into the window, ready for walkers to be drawn over.

@@ -210,7 +210,8 @@ fn start<C: Writes>(
     for asked in asked {
         asked.ready().map_err(|e| Failure::Usage(e.to_string()))?;
     }
-    run(cli, out).map_err(|e| {
+    // Every file waits under its scratch name until the run has succeeded.
+    super::files::staged(|| run(cli, out)).map_err(|e| {
         if let Some(r) = e.downcast_ref::<Refused>() {
             return Failure::Usage(r.0.clone());
         }

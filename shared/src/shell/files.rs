@@ -4,7 +4,9 @@
 //! costs a second and not a long run. And a file appears whole or not at all: the bytes go to a
 //! scratch name in the same folder and are renamed over the path only once all of them are
 //! written, so a run that fails half way never leaves an empty or cut-off file behind, nor
-//! empties one that was there before.
+//! empties one that was there before. A run that writes several files goes one step further
+//! ([`staged`]): every file waits under its scratch name until the run has succeeded, so a run
+//! that fails changes none of them.
 //!
 //! The book check needs a third thing: to see what a command would write without writing it.
 //! [`capture`] runs a closure with every write on its thread kept in memory instead.
@@ -51,21 +53,28 @@ fn fail(path: &Path, why: impl std::fmt::Display) -> OutError {
 }
 
 /// The scratch name `path`'s bytes are written to first: hidden, in the same folder (so the
-/// rename cannot cross a file system), short, and marked with the process id so two runs never
-/// share one. A run writes its files one at a time, so one scratch name a folder is enough.
+/// rename cannot cross a file system), short, and marked with the process id and a count so
+/// that neither two runs nor two files of one run share one.
 fn scratch(path: &Path) -> PathBuf {
+    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     // Short whatever the name: a file name of 250 bytes, near the file system's 255, still has
     // room for a scratch name beside it.
-    path.with_file_name(format!(".partial.{}", std::process::id()))
+    path.with_file_name(format!(".partial.{}.{n}", std::process::id()))
 }
+
+/// The longest name one part of a path may have on the file systems a reader is likely to
+/// write to (ext4, xfs, btrfs, APFS, NTFS): a longer one fails only when the file is made.
+const NAME_MAX: usize = 255;
 
 /// A path a command line asks a run to write, with the flag that named it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Asked {
     /// One file, in a folder that must already be there.
     File(&'static str, PathBuf),
-    /// A folder to write files into, made (with its parents) if need be.
-    Folder(&'static str, PathBuf),
+    /// A folder to write files into, made (with its parents) if need be, and the names of
+    /// the files the run will write there.
+    Folder(&'static str, PathBuf, Vec<String>),
 }
 
 impl Asked {
@@ -74,7 +83,10 @@ impl Asked {
     pub fn ready(&self) -> Result<(), OutError> {
         let (flag, done) = match self {
             Asked::File(flag, p) => (flag, ready(p)),
-            Asked::Folder(flag, p) => (flag, ready_folder(p)),
+            Asked::Folder(flag, p, names) => (
+                flag,
+                ready_folder(p).and_then(|()| names.iter().try_for_each(|n| ready_in(&p.join(n)))),
+            ),
         };
         done.map_err(|e| OutError { flag: Some(flag), ..e })
     }
@@ -90,7 +102,7 @@ pub fn same(asked: &[Asked]) -> Option<(&'static str, &'static str)> {
     let named: Vec<(&'static str, PathBuf)> = asked
         .iter()
         .map(|a| match a {
-            Asked::File(flag, p) | Asked::Folder(flag, p) => (*flag, whole(p)),
+            Asked::File(flag, p) | Asked::Folder(flag, p, _) => (*flag, whole(p)),
         })
         .collect();
     for (i, (a, pa)) in named.iter().enumerate() {
@@ -125,10 +137,27 @@ pub fn ready_folder(dir: &Path) -> Result<(), OutError> {
     if !there.is_dir() {
         return Err(fail(dir, format!("{} is a file, not a folder", there.display())));
     }
+    if let Some(long) = dir.components().find(|c| c.as_os_str().len() > NAME_MAX) {
+        let len = long.as_os_str().len();
+        return Err(fail(dir, format!("a name in it is {len} bytes long, past {NAME_MAX}")));
+    }
     if capturing() {
         return Ok(());
     }
     probe(dir, &there.join(format!(".world-probe.{}.partial", std::process::id())))
+}
+
+/// Checks, before any work, that the file `path` a run will write into a folder could be
+/// written once the folder is there: its name is not too long, and it is not a folder.
+fn ready_in(path: &Path) -> Result<(), OutError> {
+    let name = path.file_name().map_or(0, |n| n.len());
+    if name > NAME_MAX {
+        return Err(fail(path, format!("its name is {name} bytes long, past {NAME_MAX}")));
+    }
+    if path.is_dir() {
+        return Err(fail(path, "that is a folder, not a file name"));
+    }
+    Ok(())
 }
 
 /// Makes a scratch file and takes it away again: the one sure test that a folder takes files.
@@ -159,20 +188,60 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
     }
     let tmp = scratch(path);
     let done = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
-        .and_then(|()| std::fs::rename(&tmp, path));
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()));
     if let Err(e) = done {
         let _ = std::fs::remove_file(&tmp);
         return Err(fail(path, e));
     }
+    let held = STAGED.with_borrow_mut(|s| {
+        s.as_mut().map(|held| held.push((tmp.clone(), path.to_path_buf()))).is_some()
+    });
+    if held { Ok(()) } else { place(vec![(tmp, path.to_path_buf())]) }
+}
+
+/// Renames every scratch file over its path, in the order written; if one cannot be, it and
+/// every one after it are taken away and the first is the error.
+fn place(held: Vec<(PathBuf, PathBuf)>) -> Result<(), OutError> {
+    let mut left = held.into_iter();
+    while let Some((tmp, path)) = left.next() {
+        if let Err(e) = std::fs::rename(&tmp, &path) {
+            let _ = std::fs::remove_file(&tmp);
+            left.for_each(|(t, _)| drop(std::fs::remove_file(t)));
+            return Err(fail(&path, e));
+        }
+    }
     Ok(())
 }
+
+// ANCHOR: staged
+/// Runs `f` with every file it writes on this thread held under its scratch name, and puts
+/// them in place only once it has succeeded: a run that fails part-way, on a full disk say,
+/// leaves every file it was asked for as it was before. Inside another `staged`, the files
+/// wait for the outer one.
+pub fn staged<T, E: From<OutError>>(f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    if STAGED.with_borrow(Option::is_some) {
+        return f();
+    }
+    STAGED.set(Some(Vec::new()));
+    let r = f();
+    let held = STAGED.take().unwrap_or_default();
+    match r {
+        Ok(v) => place(held).map(|()| v).map_err(E::from),
+        Err(e) => {
+            held.into_iter().for_each(|(t, _)| drop(std::fs::remove_file(t)));
+            Err(e)
+        }
+    }
+}
+// ANCHOR_END: staged
 
 /// The files a thread has been asked to write while capturing, in the order asked.
 pub type Caught = Vec<(PathBuf, Vec<u8>)>;
 
 thread_local! {
     static CAUGHT: RefCell<Option<Caught>> = const { RefCell::new(None) };
+    /// The scratch files written under [`staged`], with the paths they are for.
+    static STAGED: RefCell<Option<Vec<(PathBuf, PathBuf)>>> = const { RefCell::new(None) };
 }
 
 fn capturing() -> bool {
@@ -251,9 +320,9 @@ mod tests {
         let c = Asked::File("--film", PathBuf::from("f.png"));
         assert_eq!(same(&[a.clone(), c.clone(), b]), Some(("--out", "--close")));
         assert_eq!(same(&[a, c]), None);
-        let shot = Asked::Folder("--shot", PathBuf::from("d"));
+        let shot = Asked::Folder("--shot", PathBuf::from("d"), Vec::new());
         assert_eq!(
-            same(&[shot, Asked::Folder("--film", PathBuf::from("d/"))]),
+            same(&[shot, Asked::Folder("--film", PathBuf::from("d/"), Vec::new())]),
             Some(("--shot", "--film"))
         );
     }
@@ -277,5 +346,42 @@ mod tests {
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no scratch file is left");
         assert!(write(&dir.join("missing/p.bin"), b"x").is_err());
         assert!(write(&dir, b"x").is_err());
+    }
+
+    #[test]
+    fn a_folder_flag_is_refused_early_for_a_file_it_could_not_write_there() {
+        let dir = folder_for_test("names");
+        std::fs::create_dir_all(dir.join("shots/herd.png")).unwrap();
+        let names = vec!["none.png".to_string(), "herd.png".to_string()];
+        let e = Asked::Folder("--shot", dir.join("shots"), names.clone()).ready().unwrap_err();
+        assert!(e.to_string().starts_with("--shot "), "{e}");
+        assert!(e.to_string().contains("herd.png") && e.to_string().contains("folder"), "{e}");
+        Asked::Folder("--shot", dir.join("fresh"), names).ready().unwrap();
+        let long = dir.join("sub").join("n".repeat(300));
+        let e = Asked::Folder("--film", long, vec!["herd.png".into()]).ready().unwrap_err();
+        assert!(e.to_string().contains("300 bytes long"), "{e}");
+        let e = Asked::Folder("--film", dir.clone(), vec!["n".repeat(256)]).ready().unwrap_err();
+        assert!(e.to_string().contains("256 bytes long"), "{e}");
+        assert!(!dir.join("sub").exists() && !dir.join("fresh").exists(), "the check made nothing");
+    }
+
+    #[test]
+    fn a_staged_run_that_fails_changes_none_of_its_files() {
+        let dir = folder_for_test("staged");
+        let (a, b) = (dir.join("a.png"), dir.join("b.png"));
+        std::fs::write(&a, "old a").unwrap();
+        let failed: Result<(), OutError> = staged(|| {
+            write(&a, b"new a")?;
+            write(&b, b"new b")?;
+            write(&dir.join("missing/c.png"), b"c")
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&a).unwrap(), b"old a", "the first file was kept");
+        assert!(!b.exists(), "the second was never put in place");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no scratch file is left");
+        staged(|| write(&a, b"new a").and_then(|()| write(&b, b"new b"))).unwrap();
+        assert_eq!(std::fs::read(&a).unwrap(), b"new a");
+        assert_eq!(std::fs::read(&b).unwrap(), b"new b");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "no scratch file is left");
     }
 }
