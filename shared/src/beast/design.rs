@@ -246,7 +246,12 @@ fn refuse_beside_stage(m: &ArgMatches) -> Result<(), clap::Error> {
     let Some(stage) = m.try_get_one::<Stage>("as_of").ok().flatten().copied() else {
         return Ok(());
     };
-    let given = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+    // Not every subcommand that takes a design has every flag of OUTSIDE: asking for one it
+    // lacks is an error clap's debug build panics on.
+    let given = |id: &str| {
+        m.try_contains_id(id).unwrap_or(false)
+            && m.value_source(id) == Some(ValueSource::CommandLine)
+    };
     let cmd = Design::augment_args(Command::new("design"));
     let later = |a: &clap::Arg| {
         a.get_help_heading().and_then(Stage::of).is_some_and(|s| s > stage)
