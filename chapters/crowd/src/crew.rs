@@ -10,17 +10,17 @@ use world::pictures::palette::{BLUE, INK, RED};
 use world::shell::cli::yes;
 use world::shell::progress::Progress;
 
-use crate::scene::{COLS, ROWS, found};
+use crate::scene::{COLS, found};
 use crate::timed::{run_for, timed};
 
 pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
 
-/// `design` runs on every crew, against the same design with each fan cast in its creature's
+/// `design` runs on every crew, with `crowd` creatures on a valley of `rows` rows, against the same design with each fan cast in its creature's
 /// turn and none left uncast: the run the rules describe.
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
-    crowd: usize,
+    (crowd, rows): (usize, usize),
     design: Design,
     settings: Settings,
     clock: bool,
@@ -29,7 +29,7 @@ pub fn run(
     let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
     let progress = Progress::new("crew", runs * u64::from(ticks));
     let narrow_design = Design { narrow: true, loose: false, ..design };
-    let mut narrow = found(crowd, ROWS, narrow_design, settings.with_crew(1))?;
+    let mut narrow = found(crowd, rows, narrow_design, settings.with_crew(1))?;
     let narrow_ms = match clock {
         true => timed(&mut narrow, ticks, &progress).phase_ms(ticks),
         false => {
@@ -38,10 +38,10 @@ pub fn run(
         }
     };
     let want = narrow.digest();
-    heading(out, ticks, crowd, &narrow, design)?;
+    heading(out, ticks, (crowd, rows), &narrow, design)?;
     let mut times = Vec::new();
     for crew in CREWS {
-        let mut w = found(crowd, ROWS, design, settings.with_crew(crew))?;
+        let mut w = found(crowd, rows, design, settings.with_crew(crew))?;
         progress.say(format!("{crew} kept threads"));
         let kept = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let got = w.digest();
@@ -50,7 +50,7 @@ pub fn run(
         if clock {
             // The same crew on threads made afresh every phase, for the comparison.
             let scoped = Design { scoped: true, ..design };
-            let mut w = found(crowd, ROWS, scoped, settings.with_crew(crew))?;
+            let mut w = found(crowd, rows, scoped, settings.with_crew(crew))?;
             progress.say(format!("{crew} threads made per phase"));
             let scoped = timed(&mut w, ticks, &progress).phase_ms(ticks);
             anyhow::ensure!(w.digest() == got, "threads made per phase gave another run");
@@ -72,13 +72,13 @@ pub fn run(
 fn heading(
     out: &mut dyn Write,
     ticks: u32,
-    crowd: usize,
+    (crowd, rows): (usize, usize),
     narrow: &World,
     design: Design,
 ) -> io::Result<()> {
     writeln!(
         out,
-        "{COLS}x{ROWS} valley, {crowd} creatures, {}, {} starved",
+        "{COLS}x{rows} valley, {crowd} creatures, {}, {} starved",
         world::shell::cli::count(ticks, "tick", "ticks"),
         narrow.roster.counts.run.struck
     )?;

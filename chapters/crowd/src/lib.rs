@@ -197,10 +197,14 @@ pub enum Mode {
         /// Ticks to run each crew: 1 to 100,000.
         #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Creatures in the crowd, on the book's 150x100 valley: 1 to 150,000, and no more than
-        /// the valley has cells of ground.
+        /// Creatures in the crowd: 1 to 150,000, and no more than the valley has cells of
+        /// ground.
         #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
         crowd: usize,
+        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across): 1000 rows hold the
+        /// capacity run's 30,000 creatures.
+        #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
+        rows: usize,
         /// Also time each crew's phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
@@ -213,7 +217,7 @@ pub enum Mode {
         /// coloured by thread into this SVG (760 px wide; a crew of 1 to 256, colours repeat
         /// after four and the key names the first eight).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        #[arg(conflicts_with_all = ["clock", "chart", "again", "crowd"])]
+        #[arg(conflicts_with_all = ["clock", "chart", "again", "crowd", "rows"])]
         stripes: Option<PathBuf>,
         /// The crew --stripes shares the roster among: 1 to 256 threads.
         #[arg(long, default_value = "4", value_parser = crew, allow_hyphen_values = true)]
@@ -224,7 +228,7 @@ pub enum Mode {
         /// around it and who inside cast again, and draw them into this SVG (760 px wide).
         /// Exit 1 on a tick with no such death; not with --loose, which never casts again.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        #[arg(conflicts_with_all = ["clock", "chart", "loose", "crowd"])]
+        #[arg(conflicts_with_all = ["clock", "chart", "loose", "crowd", "rows"])]
         again: Option<PathBuf>,
         #[command(flatten)]
         design: Staged,
@@ -443,9 +447,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Crew { ticks, again: Some(path), design: Staged(design), .. }) => {
             again::run(out, ticks, design, settings, &path)
         }
-        Some(Mode::Crew { ticks, crowd, clock, chart, design: Staged(design), .. }) => {
+        Some(Mode::Crew { ticks, crowd, rows, clock, chart, design: Staged(design), .. }) => {
             let clock = clock || chart.is_some();
-            crew::run(out, ticks, crowd, design, settings, clock, chart.as_deref())
+            crew::run(out, ticks, (crowd, rows), design, settings, clock, chart.as_deref())
         }
         Some(Mode::Fit { ticks, budget: Some(ms), design: Staged(design), .. }) => {
             fit::budget(out, ticks, design, settings, f64::from(ms))
