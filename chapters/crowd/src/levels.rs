@@ -2,9 +2,13 @@
 //! crowd and at ten times it. Every figure is a count, the same on every machine and crew.
 
 use std::io::Write;
+use std::path::Path;
 
+use world::beast::act::at_risk;
 use world::beast::levels::Levels;
 use world::beast::{Design, Settings};
+use world::pictures::palette::{GREY, INK, RED, Rgb};
+use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
 
 use crate::scene::{COLS, CROWD, ROWS, found};
@@ -105,4 +109,89 @@ pub fn run(out: &mut dyn Write, ticks: u32, every: u32, settings: Settings) -> a
     writeln!(out, "  at risk: a store that cannot pay a dash and the upkeep; nobody else can die")?;
     writeln!(out, "  in the tail: creatures in levels of fewer than {TAIL}")?;
     Ok(())
+}
+
+/// Runs the chapter's valley to the opening of tick `tick`'s phase, and draws every creature
+/// where it stands then, coloured by the level the phase gives it, the creatures at risk
+/// ringed; prints the counts the picture shows.
+pub fn picture(
+    out: &mut dyn Write,
+    tick: u32,
+    settings: Settings,
+    path: &Path,
+) -> anyhow::Result<()> {
+    let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(1))?;
+    w.roster.watch_levels();
+    let progress = Progress::new("levels", u64::from(tick));
+    for _ in 1..tick {
+        w.tick();
+        progress.step();
+    }
+    // Where each creature stands as the phase opens, and whether it is at risk then.
+    let stood: Vec<(f64, f64, bool)> =
+        w.roster.live.iter().map(|c| (c.x, c.y, at_risk(c.store))).collect();
+    w.tick();
+    progress.step();
+    let levels = w.roster.levels().expect("the levels are watched");
+    let of = levels.of();
+    let (count, risk) = (levels.count(), levels.at_risk());
+    writeln!(out, "{COLS}x{ROWS} valley, {} creatures as tick {tick}'s phase opens", of.len())?;
+    writeln!(out, "  {count} levels, {risk} creatures at risk")?;
+    writeln!(out, "  creatures a level, from level 1:")?;
+    let sizes: Vec<String> = (0..count).map(|k| format!("{:>5}", levels.level(k).len())).collect();
+    for line in sizes.chunks(12) {
+        writeln!(out, "  {}", line.concat())?;
+    }
+    let title = format!("Tick {tick}: {} creatures in {count} levels", of.len());
+    draw(&stood, of, count, &title).save(path)?;
+    writeln!(out, "wrote {}", path.display())?;
+    Ok(())
+}
+
+/// A level's colour, on a ramp from orange for the first level walked to deep blue for the
+/// last, so the order the walk takes them reads as light to dark.
+fn shade(level: u32, count: usize) -> Rgb {
+    let (from, to) = ([245.0, 160.0, 40.0], [30.0, 30.0, 120.0]);
+    let t = f64::from(level.saturating_sub(1)) / (count.max(2) - 1) as f64;
+    let mix = |k: usize| (from[k] + (to[k] - from[k]) * t).round() as u8;
+    [mix(0), mix(1), mix(2)]
+}
+
+/// The valley, bare (the levels come from where creatures stand, not from the land), with each
+/// creature a dot in its level's shade and a red ring round each one at risk, and the key of
+/// shades beside it.
+fn draw(stood: &[(f64, f64, bool)], of: &[u32], count: usize, title: &str) -> Sketch {
+    let (left, top, px) = (20.0, 50.0, 4.0);
+    let high = top + ROWS as f64 * px + 40.0;
+    let mut s = Sketch::new(760.0, high);
+    s.text((left, 24.0), 15.0, Align::Start, INK, title);
+    let (wide, deep) = (COLS as f64 * px, ROWS as f64 * px);
+    s.rect(left, top, wide, deep, Some([255, 255, 255]), Some(GREY));
+    for (&(x, y, risky), &l) in stood.iter().zip(of) {
+        let at = (left + x * px, top + y * px);
+        s.dot(at, 2.0, shade(l, count), true);
+        if risky {
+            s.dot(at, 4.5, RED, false);
+        }
+    }
+    let key_x = left + COLS as f64 * px + 24.0;
+    s.text((key_x, top + 4.0), 11.0, Align::Start, INK, "level");
+    let step = (ROWS as f64 * px - 60.0) / count.max(1) as f64;
+    for k in 0..count {
+        let y = top + 14.0 + step * k as f64;
+        s.rect(key_x, y, 16.0, step, Some(shade(k as u32 + 1, count)), None);
+        if k == 0 || k + 1 == count || (k + 1) % 5 == 0 {
+            let label = (k + 1).to_string();
+            s.text((key_x + 22.0, y + step / 2.0 + 4.0), 10.0, Align::Start, INK, &label);
+        }
+    }
+    let ring_y = top + ROWS as f64 * px - 30.0;
+    s.dot((key_x + 8.0, ring_y), 4.5, RED, false);
+    s.text((key_x + 18.0, ring_y + 4.0), 10.0, Align::Start, INK, "at risk");
+    let foot = format!(
+        "a dot is a creature where it stands as the phase opens; a cell is {px:.0} px, \
+         {COLS} across and {ROWS} down"
+    );
+    s.text((left, high - 14.0), 11.0, Align::Start, INK, &foot);
+    s
 }

@@ -333,6 +333,12 @@ pub enum Mode {
         /// Print the first tick and every this many ticks: 1 to 100,000.
         #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
         every: u32,
+        /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
+        /// every creature a dot coloured by its level, those at risk ringed, into this SVG
+        /// (760 px wide).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with = "every")]
+        picture: Option<PathBuf>,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
@@ -409,6 +415,7 @@ impl Writes for Cli {
                 files
             }
             Some(Mode::Fit { chart, .. }) => named("--chart", chart),
+            Some(Mode::Levels { picture, .. }) => named("--picture", picture),
             Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
             Some(Mode::Fan { row, picture, .. }) => {
                 let mut files = named("--row", row);
@@ -461,7 +468,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Lanes { clock: true, .. }) => lanes_timed::run(out, settings),
         Some(Mode::Lanes { pack: Some(path), .. }) => pack::run(out, &path),
         Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
-        Some(Mode::Levels { ticks, every }) => levels::run(out, ticks, every, settings),
+        Some(Mode::Levels { ticks, picture: Some(path), .. }) => {
+            levels::picture(out, ticks, settings, &path)
+        }
+        Some(Mode::Levels { ticks, every, .. }) => levels::run(out, ticks, every, settings),
         Some(Mode::Rays { ticks }) => rays::run(out, ticks, settings),
         Some(Mode::Wall { ticks, clock, more, .. }) => {
             wall::run(out, ticks, settings, clock, &more)
