@@ -362,6 +362,8 @@ mod tests {
         assert!(e.to_string().contains("300 bytes long"), "{e}");
         let e = Asked::Folder("--film", dir.clone(), vec!["n".repeat(256)]).ready().unwrap_err();
         assert!(e.to_string().contains("256 bytes long"), "{e}");
+        let longest = "n".repeat(NAME_MAX);
+        Asked::Folder("--film", dir.join(&longest), vec![longest.clone()]).ready().unwrap();
         assert!(!dir.join("sub").exists() && !dir.join("fresh").exists(), "the check made nothing");
     }
 
