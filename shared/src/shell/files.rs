@@ -345,7 +345,8 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"second");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no scratch file is left");
         assert!(write(&dir.join("missing/p.bin"), b"x").is_err());
-        assert!(write(&dir, b"x").is_err());
+        let e = write(&dir, b"x").unwrap_err();
+        assert!(e.to_string().contains("a folder, not a file name"), "{e}");
     }
 
     #[test]
