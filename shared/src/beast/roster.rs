@@ -440,16 +440,10 @@ impl Deaths {
     /// Casts roster place `i`'s fan again if a creature died within its sight earlier in the
     /// walk, unless the design casts fans once and never again.
     fn look_again(&self, sight: &Sight, i: usize, g: &mut Glance, count: &mut Count) {
-        if self.near(sight, i) {
+        if !sight.design.loose && fan::within_sight(sight.eyes[i], &self.cells) {
             g.cast(sight, i, &self.gone);
             count.recast += 1;
         }
-    }
-
-    /// Whether a death so far in the walk can touch roster place `i`'s fan, under a design
-    /// that lets deaths touch fans at all.
-    fn near(&self, sight: &Sight, i: usize) -> bool {
-        !sight.design.loose && fan::within_sight(sight.eyes[i], &self.cells)
     }
     // ANCHOR_END: again
 
@@ -487,20 +481,14 @@ fn take_turn(
     let (stripe, at) = sight.seat(i, stripes.len());
     let ahead = &stripes[stripe][at];
     count.ahead(sight, i, ahead);
-    // The glance looked ahead is only read; one cast again is this turn's own.
-    let mut again;
-    let g = if deaths.near(sight, i) {
-        again = *ahead;
-        again.cast(sight, i, &deaths.gone);
-        count.recast += 1;
-        &again
-    } else {
-        ahead
-    };
-    count.read(g);
+    // The glance looked ahead is shared by the level's threads: a turn casts again on its own
+    // copy.
+    let mut g = *ahead;
+    deaths.look_again(sight, i, &mut g, count);
+    count.read(&g);
     let mut c = c.clone();
     let mut row = [0.0; INPUTS];
-    let choice = choose(sight, hab, i, &c, g, &mut row, count);
+    let choice = choose(sight, hab, i, &c, &g, &mut row, count);
     let bite = act::take(&mut c, choice, &*sight.view, &hab.stands);
     c.store -= UPKEEP;
     count.creature_ticks += 1;
