@@ -479,11 +479,10 @@ fn take_turn(
     count: &mut Count,
 ) -> Turn {
     let (stripe, at) = sight.seat(i, stripes.len());
-    let ahead = &stripes[stripe][at];
-    count.ahead(sight, i, ahead);
     // The glance looked ahead is shared by the level's threads: a turn casts again on its own
     // copy.
-    let mut g = *ahead;
+    let mut g = stripes[stripe][at];
+    count.ahead(sight, i, &g);
     deaths.look_again(sight, i, &mut g, count);
     count.read(&g);
     let mut c = c.clone();
