@@ -116,9 +116,7 @@ pub fn same(asked: &[Asked]) -> Option<(&'static str, &'static str)> {
 /// Checks, before any work, that `path` can be written: it names a file, not a folder, and a
 /// file can be made in its folder. `path` itself is left exactly as it was.
 pub fn ready(path: &Path) -> Result<(), OutError> {
-    if path.file_name().is_none() || path.is_dir() {
-        return Err(fail(path, "that is a folder, not a file name"));
-    }
+    a_file(path)?;
     if capturing() {
         return Ok(());
     }
@@ -154,7 +152,12 @@ fn ready_in(path: &Path) -> Result<(), OutError> {
     if name > NAME_MAX {
         return Err(fail(path, format!("its name is {name} bytes long, past {NAME_MAX}")));
     }
-    if path.is_dir() {
+    a_file(path)
+}
+
+/// Refuses a path that names a folder, or ends without a file name at all.
+fn a_file(path: &Path) -> Result<(), OutError> {
+    if path.file_name().is_none() || path.is_dir() {
         return Err(fail(path, "that is a folder, not a file name"));
     }
     Ok(())
@@ -177,9 +180,7 @@ pub fn folder(dir: &Path) -> Result<(), OutError> {
 
 /// Writes `bytes` to `path` whole, or leaves `path` as it was and says why.
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
-    if path.file_name().is_none() || path.is_dir() {
-        return Err(fail(path, "that is a folder, not a file name"));
-    }
+    a_file(path)?;
     let caught = CAUGHT.with_borrow_mut(|c| {
         c.as_mut().map(|files| files.push((path.to_path_buf(), bytes.to_vec()))).is_some()
     });
