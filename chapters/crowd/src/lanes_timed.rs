@@ -3,7 +3,6 @@
 
 use std::hint::black_box;
 use std::io::Write;
-use std::time::{Duration, Instant};
 
 use world::base::Stream;
 use world::base::streams::TANH_BENCH;
@@ -14,56 +13,10 @@ use world::lanes::{Isa, tanh};
 use world::shell::progress::Progress;
 
 use crate::scene::{CROWD, ROWS, found};
-use crate::timed::{run_for, timed};
+use crate::turns::{ROUNDS, Row, part, phases, turn};
 
-/// The rounds every part's rows take turns for.
-const ROUNDS: usize = 5;
-/// The least a turn of `tanh` or of the passes lasts: the work is repeated until it has.
-const TURN: Duration = Duration::from_millis(30);
 /// The ticks of the phase in a turn, after as many to warm up.
 const TICKS: u32 = 10;
-
-/// A row of a part: its name, and one turn of it, which gives the time of one unit of its work.
-type Row<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
-
-/// Takes `rows` in turns, `ROUNDS` rounds, and prints each with its best turn (as `show` turns
-/// a time into the column's unit) and the middle of its paired ratios to the first row: how
-/// many times as fast, turn against the first row's turn of the same round.
-fn part(
-    out: &mut dyn Write,
-    head: &str,
-    unit: &str,
-    show: fn(f64) -> f64,
-    mut rows: Vec<Row>,
-    progress: &Progress,
-) -> anyhow::Result<()> {
-    let mut times = vec![Vec::new(); rows.len()];
-    for _ in 0..ROUNDS {
-        for (t, (_, turn)) in times.iter_mut().zip(&mut rows) {
-            t.push(turn());
-            progress.step();
-        }
-    }
-    writeln!(out)?;
-    writeln!(out, "  {head:<40} {unit:>14} {:>14}", "times as fast")?;
-    for ((name, _), t) in rows.iter().zip(&times) {
-        let best = t.iter().copied().fold(f64::INFINITY, f64::min);
-        let mut r: Vec<f64> = times[0].iter().zip(t).map(|(a, b)| a / b).collect();
-        r.sort_by(f64::total_cmp);
-        writeln!(out, "    {name:<38} {:>14.3} {:>14.2}", show(best), r[ROUNDS / 2])?;
-    }
-    Ok(())
-}
-
-/// Repeats `work` until a turn has lasted [`TURN`]; the time of one, in seconds.
-fn turn(mut work: impl FnMut()) -> f64 {
-    let (start, mut n) = (Instant::now(), 0u32);
-    while start.elapsed() < TURN || n == 0 {
-        work();
-        n += 1;
-    }
-    start.elapsed().as_secs_f64() / f64::from(n)
-}
 
 pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
     let isas: Vec<Isa> = Isa::every();
@@ -144,15 +97,7 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
             let w = found(CROWD, ROWS, Design::default(), Settings::new(crew, isa))?;
             worlds.push((format!("packs of {LANES}, {}", isa.name()), w));
         }
-        let rows: Vec<Row> = worlds
-            .into_iter()
-            .map(|(name, mut w)| {
-                run_for(&mut w, TICKS, &Progress::none());
-                let turn: Box<dyn FnMut() -> f64> =
-                    Box::new(move || timed(&mut w, TICKS, &Progress::none()).phase_ms(TICKS) / 1e3);
-                (name, turn)
-            })
-            .collect();
+        let rows = phases(worlds, TICKS);
         let head = format!("the phase on crew {crew}, {TICKS} ticks a turn");
         part(out, &head, "ms per tick", ms, rows, &progress)?;
     }

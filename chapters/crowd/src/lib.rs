@@ -26,6 +26,7 @@ mod lanes;
 mod lanes_timed;
 mod ledger;
 mod levels;
+mod levels_timed;
 mod pack;
 mod picture;
 mod profile;
@@ -35,6 +36,7 @@ mod spend;
 mod stripes;
 mod sums;
 mod timed;
+mod turns;
 mod wall;
 
 /// Chapter 3 of the book: three thousand creatures with a brain each, what one tick of them
@@ -339,6 +341,12 @@ pub enum Mode {
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         #[arg(conflicts_with = "every")]
         picture: Option<PathBuf>,
+        /// Time the round instead, on this machine: at 3000 and at 30,000 creatures, the phase
+        /// on crew 2 by levels against crew 1, and against crew 2 walking in roster order
+        /// (--serial), each pair in turns (about twenty seconds). --isa is used; --ticks and
+        /// --every are not.
+        #[arg(long, conflicts_with_all = ["ticks", "every", "picture"])]
+        clock: bool,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
@@ -468,6 +476,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Lanes { clock: true, .. }) => lanes_timed::run(out, settings),
         Some(Mode::Lanes { pack: Some(path), .. }) => pack::run(out, &path),
         Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
+        Some(Mode::Levels { clock: true, .. }) => levels_timed::run(out, settings),
         Some(Mode::Levels { ticks, picture: Some(path), .. }) => {
             levels::picture(out, ticks, settings, &path)
         }

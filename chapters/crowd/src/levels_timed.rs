@@ -1,0 +1,52 @@
+//! The fourth round on the clock: at the chapter's crowd and at ten times it, two threads
+//! walking by levels against one thread, and against two threads walking in roster order, each
+//! pair's rows taking turns.
+
+use std::io::Write;
+
+use world::beast::{Design, Settings};
+use world::shell::progress::Progress;
+
+use crate::levels::TIMES;
+use crate::scene::{CROWD, ROWS, found};
+use crate::timed::timed;
+use crate::turns::{ROUNDS, Row, part};
+
+/// The ticks of a turn, for each valley of [`TIMES`]: the ticks the crew tables run.
+const TICKS: [u32; 2] = [120, 30];
+
+pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+    let progress = Progress::new("levels --clock", (ROUNDS * 2 * 2 * TIMES.len()) as u64);
+    writeln!(out, "timed here, {ROUNDS} rounds of turns a pair, each turn a run founded afresh:")?;
+    writeln!(out, "the best turn, and the middle of the paired ratios to the pair's first row")?;
+    let serial = Design { serial: true, ..Design::default() };
+    for (k, ticks) in TIMES.into_iter().zip(TICKS) {
+        let (rows, crowd) = (ROWS * k, CROWD * k);
+        progress.say(format!("{crowd} creatures"));
+        // Founded once here, so that a turn cannot fail to found its own.
+        found(crowd, rows, serial, settings)?;
+        let row = |name: &str, design: Design, crew: usize| -> Row<'static> {
+            let settings = settings.with_crew(crew);
+            let turn = move || {
+                let mut w = found(crowd, rows, design, settings).expect("founded above");
+                timed(&mut w, ticks, &Progress::none()).phase_ms(ticks) / 1e3
+            };
+            (name.to_string(), Box::new(turn))
+        };
+        let by_levels = Design::default();
+        let pair = vec![
+            row("crew 1, in roster order", by_levels, 1),
+            row("crew 2, by levels", by_levels, 2),
+        ];
+        let head = format!("{crowd} creatures, {ticks} ticks a turn");
+        part(out, &head, "ms per tick", ms, pair, &progress)?;
+        let pair =
+            vec![row("crew 2, in roster order", serial, 2), row("crew 2, by levels", by_levels, 2)];
+        part(out, "", "", ms, pair, &progress)?;
+    }
+    Ok(())
+}
+
+fn ms(secs: f64) -> f64 {
+    secs * 1e3
+}

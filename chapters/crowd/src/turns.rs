@@ -1,0 +1,69 @@
+//! Timing rows in turns: every row runs once a round, round after round, so a slow spell of a
+//! shared machine falls on every row alike, and each row is read against the first row's turn
+//! of the same round.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use world::beast::World;
+use world::shell::progress::Progress;
+
+use crate::timed::{run_for, timed};
+
+/// The rounds every part's rows take turns for.
+pub const ROUNDS: usize = 5;
+/// The least a turn of a short piece of work lasts: the work is repeated until it has.
+const TURN: Duration = Duration::from_millis(30);
+
+/// A row of a part: its name, and one turn of it, which gives the time of one unit of its work.
+pub type Row<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
+
+/// Takes `rows` in turns, `ROUNDS` rounds, and prints each with its best turn (as `show` turns
+/// a time into the column's unit) and the middle of its paired ratios to the first row: how
+/// many times as fast, turn against the first row's turn of the same round.
+pub fn part(
+    out: &mut dyn Write,
+    head: &str,
+    unit: &str,
+    show: fn(f64) -> f64,
+    mut rows: Vec<Row>,
+    progress: &Progress,
+) -> anyhow::Result<()> {
+    let mut times = vec![Vec::new(); rows.len()];
+    for _ in 0..ROUNDS {
+        for (t, (_, turn)) in times.iter_mut().zip(&mut rows) {
+            t.push(turn());
+            progress.step();
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "  {head:<40} {unit:>14} {:>14}", "times as fast")?;
+    for ((name, _), t) in rows.iter().zip(&times) {
+        let best = t.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut r: Vec<f64> = times[0].iter().zip(t).map(|(a, b)| a / b).collect();
+        r.sort_by(f64::total_cmp);
+        writeln!(out, "    {name:<38} {:>14.3} {:>14.2}", show(best), r[ROUNDS / 2])?;
+    }
+    Ok(())
+}
+
+/// Repeats `work` until a turn has lasted [`TURN`]; the time of one, in seconds.
+pub fn turn(mut work: impl FnMut()) -> f64 {
+    let (start, mut n) = (Instant::now(), 0u32);
+    while start.elapsed() < TURN || n == 0 {
+        work();
+        n += 1;
+    }
+    start.elapsed().as_secs_f64() / f64::from(n)
+}
+
+/// A row for each named world: each is first run `ticks` ticks to warm up, then a turn of it is
+/// `ticks` more, timed, and gives the phase's seconds per tick.
+pub fn phases(worlds: Vec<(String, World)>, ticks: u32) -> Vec<Row<'static>> {
+    let row = |(name, mut w): (String, World)| -> Row<'static> {
+        run_for(&mut w, ticks, &Progress::none());
+        let turn = move || timed(&mut w, ticks, &Progress::none()).phase_ms(ticks) / 1e3;
+        (name, Box::new(turn))
+    };
+    worlds.into_iter().map(row).collect()
+}
