@@ -13,7 +13,7 @@ use world::lanes::{Isa, tanh};
 use world::shell::progress::Progress;
 
 use crate::scene::{CROWD, ROWS, found};
-use crate::turns::{ROUNDS, Row, part, phases, turn};
+use crate::turns::{ROUNDS, Row, ms, part, phases, turn};
 
 /// The ticks of the phase in a turn, after as many to warm up.
 const TICKS: u32 = 10;
@@ -83,7 +83,6 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
             }),
         ));
     }
-    let ms = |secs: f64| secs * 1e3;
     part(out, &format!("{CROWD} forward passes"), "ms", ms, rows, &progress)?;
 
     for crew in [1, 2] {

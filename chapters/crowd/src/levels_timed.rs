@@ -10,7 +10,7 @@ use world::shell::progress::Progress;
 use crate::levels::TIMES;
 use crate::scene::{CROWD, ROWS, found};
 use crate::timed::timed;
-use crate::turns::{ROUNDS, Row, part};
+use crate::turns::{ROUNDS, Row, ms, part};
 
 /// The ticks of a turn, for each valley of [`TIMES`]: the ticks the crew tables run.
 const TICKS: [u32; 2] = [120, 30];
@@ -45,8 +45,4 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         part(out, "", "", ms, pair, &progress)?;
     }
     Ok(())
-}
-
-fn ms(secs: f64) -> f64 {
-    secs * 1e3
 }

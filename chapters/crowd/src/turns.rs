@@ -47,6 +47,11 @@ pub fn part(
     Ok(())
 }
 
+/// Seconds as milliseconds, the unit most parts show.
+pub fn ms(secs: f64) -> f64 {
+    secs * 1e3
+}
+
 /// Repeats `work` until a turn has lasted [`TURN`]; the time of one, in seconds.
 pub fn turn(mut work: impl FnMut()) -> f64 {
     let (start, mut n) = (Instant::now(), 0u32);
