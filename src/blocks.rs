@@ -155,7 +155,42 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
             }
         }
     }
+    figures(root, mode != Mode::Verify, &mut report);
     report
+}
+
+/// The figures the prose reads from the blocks, filled in from the pages as they now stand
+/// (after any blocks were rewritten), or checked when verifying; when verifying, the figures
+/// typed into the prose as well. A page's figures may read another page's blocks, so every page
+/// is read, whatever `only` picked.
+pub fn figures(root: &Path, write: bool, report: &mut Report) {
+    let mut read = Vec::new();
+    for path in pages(root) {
+        let name = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => read.push(crate::figures::Page { path, name, text }),
+            Err(e) => report.problems.push(format!("{name}: cannot read: {e}")),
+        }
+    }
+    let pages = read;
+    let (new, problems) = crate::figures::fill(&pages, !write);
+    report.problems.extend(problems);
+    if write {
+        for (page, text) in pages.iter().zip(new) {
+            let Some(text) = text else { continue };
+            if let Err(e) = world::shell::files::write(&page.path, text.as_bytes()) {
+                report.problems.push(format!("{}: {e}", page.name));
+            }
+            if !report.rewritten.contains(&page.path) {
+                report.rewritten.push(page.path.clone());
+            }
+        }
+    } else {
+        match crate::figures::FixedList::read(root) {
+            Ok(fixed) => report.problems.extend(crate::figures::typed_problems(&pages, &fixed)),
+            Err(e) => report.problems.push(e),
+        }
+    }
 }
 
 /// One page of the book: where it is, its name as a report gives it, its text and its blocks.

@@ -4,6 +4,7 @@
 //! - [`console`] reads a page's console blocks: fence, command, output.
 //! - [`blocks`] runs the command of every console block in `book/src` and compares (or
 //!   rewrites) the output beneath it, pictures included.
+//! - [`figures`] reads every figure the prose quotes from its block, and finds those typed.
 //! - [`run`] runs one such command in-process, as a reader's `cargo run` would.
 //! - [`measure`] reruns the timing blocks one at a time, each under [`world::shell::busy`], the
 //!   watcher that says how much CPU the rest of the machine used while a timing ran.
@@ -33,6 +34,7 @@ pub mod challenge;
 pub mod console;
 #[cfg(feature = "browser")]
 pub mod driver;
+pub mod figures;
 pub mod hints;
 pub mod includes;
 pub mod links;

@@ -39,6 +39,13 @@ enum Job {
     /// float multiply-and-adds, best of three, taken just before the block) and how busy the
     /// rest of the machine was. A block during which the rest of the machine used more than 5%
     /// of a core is not written: the run names it and fails. Needs Linux (`/proc/stat`).
+    /// Fill in every figure the prose reads from a block (`<!--= block[label] ; format -->`),
+    /// from the blocks as the pages hold them, without rerunning anything; with `--check`,
+    /// write nothing and report each figure that is wrong, and each typed into the prose.
+    Figures {
+        #[arg(long)]
+        check: bool,
+    },
     Measure {
         /// Write blocks taken on a busy machine anyway, their header stamped "taken on a busy
         /// machine".
@@ -59,6 +66,7 @@ impl Writes for Cli {
 
 fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
     let (mode, only) = match cli.mode {
+        Job::Figures { check } => return figures(!check),
         Job::Verify { only } => (Mode::Verify, only),
         Job::Bless { only } => (Mode::Bless, only),
         Job::Measure { busy_ok, only } => (Mode::Measure { busy_ok }, only),
@@ -92,6 +100,24 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
         "{}",
         plural(report.problems.len(), "problem", "problems")
     );
+    Ok(())
+}
+
+/// `blocks figures`: only the figures, fast enough to run after every edit of the prose.
+fn figures(write: bool) -> anyhow::Result<()> {
+    let here = std::env::current_dir()?;
+    let root = theworld::repo::find(&here).map_err(anyhow::Error::msg)?;
+    let mut report = theworld::blocks::Report::default();
+    theworld::blocks::figures(&root, write, &mut report);
+    for p in &report.problems {
+        world::shell::cli::say(format_args!("{p}"));
+    }
+    for page in &report.rewritten {
+        let page = page.strip_prefix(&root).unwrap_or(page);
+        world::shell::cli::say(format_args!("rewrote {}", page.display()));
+    }
+    let n = report.problems.len();
+    anyhow::ensure!(n == 0, "{}", world::shell::cli::count(n as u64, "problem", "problems"));
     Ok(())
 }
 
