@@ -87,6 +87,13 @@ pub fn refs(page: &str) -> Result<Vec<Ref>, String> {
             continue;
         }
         let line = line_of(i);
+        let line_start = page[..i].rfind('\n').map_or(0, |n| n + 1);
+        if page[line_start..i].trim().is_empty() {
+            return Err(format!(
+                "line {line}: a reference may not open a line (markdown would take the line for \
+                 raw HTML): keep a word before it"
+            ));
+        }
         let body_at = i + OPEN.len();
         let shut = page[body_at..]
             .find("-->")
@@ -678,6 +685,8 @@ mod tests {
         assert!(problems[0].contains("`9.9 ms` where `was[a whole tick]` now gives `6.1 ms`"));
         let text = out[0].clone().unwrap();
         assert!(text.contains("-->6.1 ms<!--/--> and"));
+        assert!(refs("<!--= was[x] -->1<!--/--> opens a line").is_err());
+        assert!(refs("a <!--= was[x] -->1 never closes").is_err());
         let (again, problems) = fill(&book(&text), true);
         assert!(problems.is_empty() && again[0].is_none(), "{problems:?}");
     }
