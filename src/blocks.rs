@@ -155,15 +155,15 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
             }
         }
     }
-    figures(root, mode != Mode::Verify, &mut report);
+    figures(root, mode != Mode::Verify, None, &mut report);
     report
 }
 
 /// The figures the prose reads from the blocks, filled in from the pages as they now stand
 /// (after any blocks were rewritten), or checked when verifying; when verifying, the figures
 /// typed into the prose as well. A page's figures may read another page's blocks, so every page
-/// is read, whatever `only` picked.
-pub fn figures(root: &Path, write: bool, report: &mut Report) {
+/// is read, whatever `only` picked; `only`, when given, picks the pages written and reported.
+pub fn figures(root: &Path, write: bool, only: Option<&str>, report: &mut Report) {
     let mut read = Vec::new();
     for path in pages(root) {
         let name = path.strip_prefix(root).unwrap_or(&path).display().to_string();
@@ -173,11 +173,12 @@ pub fn figures(root: &Path, write: bool, report: &mut Report) {
         }
     }
     let pages = read;
+    let picked = |name: &str| only.is_none_or(|o| name.contains(o));
     let (new, problems) = crate::figures::fill(&pages, !write);
-    report.problems.extend(problems);
+    report.problems.extend(problems.into_iter().filter(|p| picked(p)));
     if write {
         for (page, text) in pages.iter().zip(new) {
-            let Some(text) = text else { continue };
+            let Some(text) = text.filter(|_| picked(&page.name)) else { continue };
             if let Err(e) = world::shell::files::write(&page.path, text.as_bytes()) {
                 report.problems.push(format!("{}: {e}", page.name));
             }
@@ -187,7 +188,10 @@ pub fn figures(root: &Path, write: bool, report: &mut Report) {
         }
     } else {
         match crate::figures::FixedList::read(root) {
-            Ok(fixed) => report.problems.extend(crate::figures::typed_problems(&pages, &fixed)),
+            Ok(fixed) => {
+                let mine: Vec<_> = pages.into_iter().filter(|p| picked(&p.name)).collect();
+                report.problems.extend(crate::figures::typed_problems(&mine, &fixed));
+            }
             Err(e) => report.problems.push(e),
         }
     }

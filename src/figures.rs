@@ -100,13 +100,14 @@ pub fn refs(page: &str) -> Result<Vec<Ref>, String> {
             .ok_or_else(|| format!("line {line}: a reference whose comment never closes"))?;
         let body = &page[body_at..body_at + shut];
         let value_at = body_at + shut + 3;
-        let end = page[value_at..]
-            .find(CLOSE)
-            .map(|e| e + value_at)
-            .ok_or_else(|| format!("line {line}: a reference with no `{CLOSE}` after its figure"))?;
+        let end = page[value_at..].find(CLOSE).map(|e| e + value_at).ok_or_else(|| {
+            format!("line {line}: a reference with no `{CLOSE}` after its figure")
+        })?;
         let shown = &page[value_at..end];
         if shown.contains('\n') || shown.contains("<!--") {
-            return Err(format!("line {line}: a reference's figure must end, with `{CLOSE}`, on its line"));
+            return Err(format!(
+                "line {line}: a reference's figure must end, with `{CLOSE}`, on its line"
+            ));
         }
         let (expr, format) = body.split_once(';').unwrap_or((body, ""));
         found.push(Ref {
@@ -161,7 +162,8 @@ pub fn number(token: &str) -> Option<f64> {
     let grouped = groups.len() == 1
         || (groups[0].trim_start_matches('-').len() <= 3
             && groups[1..].iter().enumerate().all(|(k, g)| {
-                let whole = if k + 2 == groups.len() { g.split('.').next().unwrap_or("") } else { g };
+                let whole =
+                    if k + 2 == groups.len() { g.split('.').next().unwrap_or("") } else { g };
                 whole.len() == 3
             }));
     if !grouped {
@@ -316,7 +318,9 @@ impl Reader<'_> {
         let (output, _) =
             self.named.get(name).ok_or_else(|| format!("no block is named `{name}`"))?;
         let after = pick(output, label).map_err(|e| format!("{name}[{label}]: {e}"))?;
-        let (text, k) = if self.eat("#") { (true, self.index()?) } else if self.eat(".") {
+        let (text, k) = if self.eat("#") {
+            (true, self.index()?)
+        } else if self.eat(".") {
             (false, self.index()?)
         } else {
             (false, 1)
@@ -521,7 +525,7 @@ fn figure_pattern() -> regex::Regex {
     let number = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?";
     let unit = r"(?:\s?(?:ms|µs|us|ns|s|KB|MB|GB|KiB|MiB|GiB|GB/s|MB/s|%|x|×| times| per cent)(?:\b|$|\W))?";
     regex::Regex::new(&format!(r"(?:^|[^\w./#^-])(?P<f>{number}{unit})"))
-    .unwrap_or_else(|e| panic!("the figure pattern: {e}"))
+        .unwrap_or_else(|e| panic!("the figure pattern: {e}"))
 }
 
 /// Whether a matched number is a figure: a point, a separator, or a unit after it.
@@ -661,7 +665,10 @@ mod tests {
         assert_eq!(f("was[part of 50 ms]", ""), Ok("12.1%".into()));
         assert_eq!(f("was[at 30,000 > crew 2].2", ""), Ok("1.41x".into()));
         assert_eq!(f("was[at 3000 > crew 2]", ""), Ok("1.112".into()));
-        assert_eq!(f("was[at 30,000 > crew 1] / was[at 30,000 > crew 2]", "2x"), Ok("1.41x".into()));
+        assert_eq!(
+            f("was[at 30,000 > crew 1] / was[at 30,000 > crew 2]", "2x"),
+            Ok("1.41x".into())
+        );
         assert_eq!(f("was[at 3000 > crew 2].2 >= 1.3", "? met : missed"), Ok("met".into()));
         assert_eq!(f("was[at 30,000 > crew 2].2 >= 1.85", "? met : missed"), Ok("missed".into()));
         assert_eq!(f("was[digest]#1", ""), Ok("4ed5a91e51cf269d".into()));

@@ -45,6 +45,8 @@ enum Job {
     Figures {
         #[arg(long)]
         check: bool,
+        /// Only pages containing this are written or reported (every page's blocks are read).
+        only: Option<String>,
     },
     Measure {
         /// Write blocks taken on a busy machine anyway, their header stamped "taken on a busy
@@ -66,7 +68,7 @@ impl Writes for Cli {
 
 fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
     let (mode, only) = match cli.mode {
-        Job::Figures { check } => return figures(!check),
+        Job::Figures { check, only } => return figures(!check, only.as_deref()),
         Job::Verify { only } => (Mode::Verify, only),
         Job::Bless { only } => (Mode::Bless, only),
         Job::Measure { busy_ok, only } => (Mode::Measure { busy_ok }, only),
@@ -104,11 +106,11 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// `blocks figures`: only the figures, fast enough to run after every edit of the prose.
-fn figures(write: bool) -> anyhow::Result<()> {
+fn figures(write: bool, only: Option<&str>) -> anyhow::Result<()> {
     let here = std::env::current_dir()?;
     let root = theworld::repo::find(&here).map_err(anyhow::Error::msg)?;
     let mut report = theworld::blocks::Report::default();
-    theworld::blocks::figures(&root, write, &mut report);
+    theworld::blocks::figures(&root, write, only.filter(|o| !o.is_empty()), &mut report);
     for p in &report.problems {
         world::shell::cli::say(format_args!("{p}"));
     }
