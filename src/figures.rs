@@ -499,6 +499,9 @@ pub struct Fixed {
     /// Only on this page, when given.
     #[serde(default)]
     pub page: Option<String>,
+    /// The code's constant the figure is, for a size or a limit set by design.
+    #[serde(default)]
+    pub pin: Option<String>,
 }
 
 /// The book's list of fixed figures, `book/fixed.toml`.

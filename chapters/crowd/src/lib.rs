@@ -31,7 +31,7 @@ mod pack;
 mod picture;
 mod profile;
 mod rays;
-mod scene;
+pub mod scene;
 mod spend;
 mod stripes;
 mod sums;
