@@ -13,9 +13,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use world::beast::Design;
-use world::beast::design::LANES;
+use world::beast::design::Stage;
 use world::shell::progress::Progress;
-use world::shell::switches::{by_heading, moves_digest, switches, together};
+use world::shell::switches::{by_heading, switches, together};
 
 /// What one run executed: in all, inside the fans, and inside `tanh` (with the `expm1` it calls).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,38 +32,32 @@ pub struct Counted {
 const FANS: &str = "world::beast::sight::Sight::cast";
 const TANH: &str = "libm::math::tanh::tanh";
 
-/// The rounds of the design, in the order `--help` lists them: each heading whose switches
-/// keep the digest, with its switches.
-fn rounds() -> Vec<(String, Vec<String>)> {
+/// The switches of a stage of the design, read off the heading `--help` lists them under: the
+/// same stages, in the same order and by the same names, as `--as-of` and the book.
+fn flags_of(stage: Stage) -> Vec<String> {
     by_heading(switches::<Design>())
         .into_iter()
-        .filter(|(heading, _)| heading.is_some() && !moves_digest(heading.as_deref()))
-        .map(|(heading, group)| {
-            (heading.unwrap_or_default(), group.into_iter().map(|s| s.flag).collect())
-        })
-        .collect()
+        .find(|(heading, _)| heading.as_deref() == Some(stage.heading()))
+        .map(|(_, group)| group.into_iter().map(|s| s.flag).collect())
+        .unwrap_or_default()
 }
 
-/// How many rounds there are, for `--round`'s limit.
-pub fn round_count() -> usize {
-    rounds().len()
+/// Whether a stage came before the brains in lanes, whose `tanh` is not libm's function, where
+/// callgrind finds it: such a stage is counted with every brain thinking alone, as it did when
+/// that stage was made.
+fn before_lanes(stage: Stage) -> bool {
+    stage < Stage::Third
 }
 
 /// One row of the table: what it is called, and the switches its run of `spend` is given.
 type Row = (String, Vec<String>);
 
-/// Counts round `round`'s rows under callgrind, `ticks` ticks each, and prints them.
-pub fn run(out: &mut dyn Write, ticks: u32, round: usize) -> anyhow::Result<()> {
+/// Counts a stage's rows under callgrind, `ticks` ticks each, and prints them.
+pub fn run(out: &mut dyn Write, ticks: u32, stage: Stage) -> anyhow::Result<()> {
     let exe = runnable()?;
-    let all = rounds();
-    let (heading, flags) = all.get(round - 1).ok_or_else(|| {
-        anyhow::anyhow!("there are {} rounds: give 1 to {}", all.len(), all.len())
-    })?;
-    // The brains in lanes came after the rounds before them, and their `tanh` is not libm's
-    // function, where callgrind finds it: so a round before the lanes is counted with every
-    // brain thinking alone, as it did when that round was made.
-    let before_lanes = heading != LANES;
-    let rows = planned(flags, before_lanes);
+    let flags = flags_of(stage);
+    let (heading, before_lanes) = (stage.heading(), before_lanes(stage));
+    let rows = planned(&flags, before_lanes);
     let progress = Progress::new("instructions", rows.len() as u64);
     let mut counts = Vec::new();
     for (label, flags) in &rows {
@@ -237,6 +231,7 @@ fn named<'a>(names: &mut BTreeMap<&'a str, &'a str>, spec: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::ValueEnum;
 
     /// A profile in callgrind's own format, names compressed as callgrind writes them: the
     /// walk casts a fan twice (300 and 200 instructions, the cast's call into the view and a
@@ -295,10 +290,23 @@ totals: 2000
     }
 
     #[test]
-    fn every_round_has_switches_and_the_second_is_counted_in_instructions() {
-        let all = rounds();
-        assert!(all.len() >= 3, "{all:?}");
-        assert!(all.iter().all(|(_, flags)| !flags.is_empty()));
-        assert!(all[1].0.contains("instructions"), "{all:?}");
+    fn every_stage_has_switches_and_the_second_is_counted_in_instructions() {
+        for stage in Stage::value_variants() {
+            assert!(!flags_of(*stage).is_empty(), "{stage:?}");
+        }
+        assert!(Stage::Second.heading().contains("instructions"));
+    }
+
+    /// Only the stages made before the brains in lanes are counted with every brain alone: the
+    /// walk came after the lanes, and was once counted as if before them.
+    #[test]
+    fn only_the_stages_before_the_lanes_are_counted_with_every_brain_alone() {
+        let alone: Vec<Stage> =
+            Stage::value_variants().iter().copied().filter(|s| before_lanes(*s)).collect();
+        assert_eq!(alone, [Stage::First, Stage::Split, Stage::Second]);
+        let rows = planned(&flags_of(Stage::Fourth), before_lanes(Stage::Fourth));
+        assert!(rows.iter().all(|(_, f)| !f.iter().any(|f| f == "--alone")), "{rows:?}");
+        let rows = planned(&flags_of(Stage::Second), before_lanes(Stage::Second));
+        assert!(rows.iter().all(|(_, f)| f.iter().any(|f| f == "--alone")), "{rows:?}");
     }
 }

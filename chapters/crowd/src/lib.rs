@@ -88,14 +88,6 @@ fn short_ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 1000).map(|n| n as u32)
 }
 
-/// A round of the design, by its place in `--help`.
-fn round(s: &str) -> Result<usize, String> {
-    let k = instructions::round_count() as u64;
-    whole(s, "round", 1, k)
-        .map(|n| n as usize)
-        .map_err(|_| format!("there is no round {s}: give 1 to {k}"))
-}
-
 /// The machine's cores: the default crew.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -277,10 +269,10 @@ pub enum Mode {
         /// Ticks to run each design: 1 to 1,000.
         #[arg(long, default_value = "120", value_parser = short_ticks, allow_hyphen_values = true)]
         ticks: u32,
-        /// Which round of the design to count, in the order `--help` lists them: 1 to 5, where
-        /// 1 is the first round, 2 the second, 3 the split, 4 the lanes and 5 the walk.
-        #[arg(long, default_value = "2", value_parser = round, allow_hyphen_values = true)]
-        round: usize,
+        /// Which stage of the design to count, named as `--as-of` names it, in the order the
+        /// chapter made them.
+        #[arg(long, value_enum, default_value = "second")]
+        round: Stage,
     },
     /// Where the forward passes of spend's run were thought, with every brain apart
     /// (--alone) and four to a pack: passes, packs and their lanes, tanh calls and bytes of
