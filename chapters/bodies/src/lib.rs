@@ -130,7 +130,8 @@ pub enum Mode {
     },
 }
 
-/// The experiments in the order the chapter tells them, as the subcommands that run them.
+/// The main line's tables in the order the page shows them (the test `book_order` holds this
+/// to the page), the `designs` table last, as the subcommands that print them.
 pub const BOOK_ORDER: &[&str] =
     &["table", "orders", "held --ticks 400", "swarm", "reorder", "clash", "designs"];
 
