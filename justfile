@@ -25,6 +25,10 @@ verify ONLY="":
 bless ONLY="":
     cargo run --release -q -p theworld --bin blocks -- bless {{ quote(ONLY) }}
 
+[doc("Fill in every figure the prose reads from a block, from the blocks as the pages hold them (nothing is rerun), and list each figure typed into the prose. ONLY picks the pages written and reported.")]
+figures ONLY="":
+    cargo run --release -q -p theworld --bin blocks -- figures {{ quote(ONLY) }}
+
 [doc("Rerun the timing blocks (\"Measured on ...\") on this machine, when nothing else runs, and rewrite them; a block taken while the rest of the machine was busy is refused (--busy-ok writes it, stamped). A filter picks pages and commands.")]
 [positional-arguments]
 measure *ARGS:

@@ -160,8 +160,8 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
 }
 
 /// The figures the prose reads from the blocks, filled in from the pages as they now stand
-/// (after any blocks were rewritten), or checked when verifying; when verifying, the figures
-/// typed into the prose as well. A page's figures may read another page's blocks, so every page
+/// (after any blocks were rewritten), or checked when verifying; and the figures typed into the
+/// prose, which are problems either way. A page's figures may read another page's blocks, so every page
 /// is read, whatever `only` picked; `only`, when given, picks the pages written and reported.
 pub fn figures(root: &Path, write: bool, only: Option<&str>, report: &mut Report) {
     let mut read = Vec::new();
@@ -186,7 +186,8 @@ pub fn figures(root: &Path, write: bool, only: Option<&str>, report: &mut Report
                 report.rewritten.push(page.path.clone());
             }
         }
-    } else {
+    }
+    {
         match crate::figures::FixedList::read(root) {
             Ok(fixed) => {
                 let mine: Vec<_> = pages.into_iter().filter(|p| picked(&p.name)).collect();
