@@ -5,7 +5,8 @@
 use std::io::Write;
 
 use world::beast::Settings;
-use world::beast::design::{Stage, Staged};
+use world::beast::design::Stage;
+use world::shell::design::Staged;
 use world::shell::progress::Progress;
 use world::shell::switches::{Run, Slice, Table, report_slice};
 

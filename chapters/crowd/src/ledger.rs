@@ -4,9 +4,9 @@
 
 use std::io::Write;
 
-use world::beast::design::Staged;
 use world::beast::ledger;
 use world::beast::{Design, Settings, World};
+use world::shell::design::Staged;
 use world::shell::progress::Progress;
 use world::shell::switches::with;
 

@@ -10,9 +10,10 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use world::beast::Settings;
-use world::beast::design::{Stage, Staged};
+use world::beast::design::Stage;
 use world::lanes::Isa;
 use world::shell::cli::{Writes, whole};
+use world::shell::design::Staged;
 use world::shell::files::Asked;
 
 mod again;

@@ -3,82 +3,112 @@
 //! a sibling function or type, and the switch is read in exactly one place, where the phase
 //! picks between the two.
 //!
-//! A switch's doc comment is its only description: clap shows it in `--help`, the `designs`
-//! subcommand prints it beside the digest of a run with that switch on, and the book prints that
-//! table. Every switch under a round's heading keeps the digest and is part of `--was`; the two
-//! under the last heading, [`RULES`], change a rule of the world, and the digest with them.
-//! Nothing else lists the switches: the design as it stands is `Design::default()`, the first
-//! wiring is what clap builds from `--was` ([`Design::was`]), and every table and check reads
-//! the fields and headings off clap's description of this struct.
-//!
-//! Two switches conflict when one leaves the other nothing to change (there are no flat rows to
-//! ring under `--maps`, no threads to keep under `--narrow`): clap refuses the pair rather than
-//! quietly ignore one. `--was` conflicts with every single switch, since it already has them all.
-//!
-//! `--as-of STAGE` turns on every switch of the stages after that one, the same way `--was`
-//! turns on all of them: it is the phase as that stage of the chapter left it. The stages go in
-//! the order the chapter made them, which is not the order of `--help`: the split came before
-//! the second round. A switch the stage already has on is refused beside it, and so is a flag
-//! that one of those switches leaves nothing to change; that check is [`Staged`]'s.
-
-use clap::error::ErrorKind;
-use clap::parser::ValueSource;
-use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
-
-pub use crate::shell::switches::RULES;
-
-/// The heading of the first round's switches: the four changes the ledger counts.
-pub const FIRST: &str = "The first round, four changes";
-/// The heading of the second round's switches, each counted in instructions.
-pub const SECOND: &str = "The second round, counted in instructions";
-/// The heading of the split's switches: the looking done side by side.
-pub const SPLIT: &str = "The split, looking side by side";
-/// The heading of the third round's switches: four brains thinking at once in lanes.
-pub const LANES: &str = "The third round, four brains at once";
-/// The heading of the fourth round's switches: the walk itself on the crew, level by level.
-pub const WALK: &str = "The fourth round, the walk by levels";
+//! The design's history is one table, the `switches!` list below: each switch's field, the stage of
+//! the chapter it belongs to (or [`Part::Rule`], for the two that change a rule of the world and
+//! the digest with it), the switches beside which it has nothing to change, and its doc comment,
+//! which is its only description. From that table come the [`Design`] struct, [`SWITCHES`],
+//! [`Design::was`] and [`Design::as_of`]; the stages' order, names and headings are
+//! [`HISTORY`]. The command line is built from both tables elsewhere (`world::shell::design`),
+//! so the simulation needs no command-line library: a page that runs the world in a browser
+//! reads the same table.
 
 /// A stage of the chapter, in the order it was made: what `--as-of` and `designs --only` name.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
-    /// The first round: the four changes the ledger counts
+    /// The first round: the four changes the ledger counts.
     First,
-    /// The split: the fans cast ahead, side by side
+    /// The split: the fans cast ahead, side by side.
     Split,
-    /// The second round, counted in instructions
+    /// The second round, counted in instructions.
     Second,
-    /// The third round: four brains at once in lanes
+    /// The third round: four brains at once in lanes.
     Third,
-    /// The fourth round: the walk by levels, the design as it stands
+    /// The fourth round: the walk by levels, the design as it stands.
     Fourth,
 }
 
+/// One stage of the history: the word the command line names it by, the heading its switches
+/// are listed under, and what it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The stage.
+    pub stage: Stage,
+    /// Its name on the command line: `first`.
+    pub name: &'static str,
+    /// The heading of its switches in `--help` and in the `designs` table.
+    pub heading: &'static str,
+    /// What it was, in a line.
+    pub about: &'static str,
+}
+
+// ANCHOR: history
+/// The chapter's stages in the order it made them.
+pub const HISTORY: [Step; 5] = [
+    step(
+        Stage::First,
+        "first",
+        "The first round, four changes",
+        "The first round: the four changes the ledger counts",
+    ),
+    step(
+        Stage::Split,
+        "split",
+        "The split, looking side by side",
+        "The split: the fans cast ahead, side by side",
+    ),
+    step(
+        Stage::Second,
+        "second",
+        "The second round, counted in instructions",
+        "The second round, counted in instructions",
+    ),
+    step(
+        Stage::Third,
+        "third",
+        "The third round, four brains at once",
+        "The third round: four brains at once in lanes",
+    ),
+    step(
+        Stage::Fourth,
+        "fourth",
+        "The fourth round, the walk by levels",
+        "The fourth round: the walk by levels, the design as it stands",
+    ),
+];
+// ANCHOR_END: history
+
+const fn step(
+    stage: Stage,
+    name: &'static str,
+    heading: &'static str,
+    about: &'static str,
+) -> Step {
+    Step { stage, name, heading, about }
+}
+
 impl Stage {
+    /// Every stage, in the order made.
+    pub const ALL: [Stage; 5] =
+        [Stage::First, Stage::Split, Stage::Second, Stage::Third, Stage::Fourth];
+
+    /// Its row of [`HISTORY`].
+    pub fn step(self) -> &'static Step {
+        &HISTORY[self as usize]
+    }
+
     /// The heading its switches are listed under.
     pub fn heading(self) -> &'static str {
-        match self {
-            Stage::First => FIRST,
-            Stage::Split => SPLIT,
-            Stage::Second => SECOND,
-            Stage::Third => LANES,
-            Stage::Fourth => WALK,
-        }
+        self.step().heading
     }
 
     /// The stage whose switches are listed under `heading`, if it is a stage's.
     pub fn of(heading: &str) -> Option<Stage> {
-        Stage::value_variants().iter().copied().find(|s| s.heading() == heading)
+        HISTORY.iter().find(|s| s.heading == heading).map(|s| s.stage)
     }
 
     /// What the command line calls it: `first`.
     pub fn name(self) -> &'static str {
-        match self {
-            Stage::First => "first",
-            Stage::Split => "split",
-            Stage::Second => "second",
-            Stage::Third => "third",
-            Stage::Fourth => "fourth",
-        }
+        self.step().name
     }
 
     /// The design it names, for a report's heading: "the phase as the split left it".
@@ -91,127 +121,113 @@ impl Stage {
     }
 }
 
-/// What turns a split's switch on: `--was`, or `--as-of` the stage before the split.
-const SPLIT_BACK: [(&str, &str, &str); 2] = [("was", "true", "true"), ("as_of", "first", "true")];
-/// What turns a second round's switch on: `--was`, or `--as-of` a stage before that round.
-const SECOND_BACK: [(&str, &str, &str); 3] =
-    [("was", "true", "true"), ("as_of", "first", "true"), ("as_of", "split", "true")];
-/// What turns a third round's switch on: `--was`, or `--as-of` any earlier stage.
-const THIRD_BACK: [(&str, &str, &str); 4] = [
-    ("was", "true", "true"),
-    ("as_of", "first", "true"),
-    ("as_of", "split", "true"),
-    ("as_of", "second", "true"),
-];
-/// What turns a fourth round's switch on: `--was`, or `--as-of` any earlier stage.
-const FOURTH_BACK: [(&str, &str, &str); 5] = [
-    ("was", "true", "true"),
-    ("as_of", "first", "true"),
-    ("as_of", "split", "true"),
-    ("as_of", "second", "true"),
-    ("as_of", "third", "true"),
-];
+/// Where a switch belongs: a stage of the chapter, whose retired parts keep the digest, or the
+/// other rules, which move it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// A retired part of this stage: on under `--was`, and under `--as-of` any earlier stage.
+    Stage(Stage),
+    /// A retired part of no stage of the chapter (a reader's own, say), listed under this
+    /// heading of its own: on under `--was` only.
+    Aside(&'static str),
+    /// Another rule of the world, which moves the digest: on only when asked for.
+    Rule,
+}
 
-// ANCHOR: design
-/// The phase's design, one switch a retired part, built from the command line by clap.
-#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Design {
-    /// The phase as first wired: every switch of every round at once, on one thread
-    #[arg(long)]
-    pub was: bool,
+/// One switch of the design, as the table gives it.
+#[derive(Clone, Copy, Debug)]
+pub struct Switch {
+    /// Its field, which is also its flag without the dashes: `maps`.
+    pub name: &'static str,
+    /// The stage it belongs to, or the rules.
+    pub part: Part,
+    /// The switches beside which it has nothing to change, so the two are refused together.
+    pub beside: &'static [&'static str],
+    /// Its doc comment, line by line: the first paragraph says what it puts back.
+    pub doc: &'static [&'static str],
+    /// Its field in a design.
+    pub field: fn(&mut Design) -> &mut bool,
+}
 
+/// The design struct and [`SWITCHES`] from one list: each switch's doc comment, field, part and
+/// the switches beside which it has nothing to change.
+macro_rules! switches {
+    ($($(#[doc = $doc:literal])+ $name:ident: $part:expr, beside [$($b:literal),*];)+) => {
+        // ANCHOR: design
+        /// The phase's design, one switch a retired part: the table below, as a struct.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct Design {
+            /// The phase as first wired: every switch of every stage on ([`Design::was`]).
+            pub was: bool,
+            $($(#[doc = $doc])+ pub $name: bool,)+
+            /// The stage this is the design of, when one was named ([`Design::as_of`]).
+            pub as_of: Option<Stage>,
+        }
+        // ANCHOR_END: design
+
+        /// Every switch, in the order `--help` lists them.
+        pub const SWITCHES: &[Switch] = &[$(Switch {
+            name: stringify!($name),
+            part: $part,
+            beside: &[$($b),*],
+            doc: &[$($doc),+],
+            field: |d| &mut d.$name,
+        },)+];
+    };
+}
+
+use Part::Rule;
+use Stage::{First, Fourth, Second, Split, Third};
+
+// ANCHOR: switches
+switches! {
     /// The view as two hash maps keyed by cell, not flat rows
-    #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
-    #[arg(conflicts_with = "was")]
-    pub maps: bool,
+    maps: Part::Stage(First), beside [];
     /// A new view built every tick, not one view refilled
-    #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
-    #[arg(conflicts_with = "was")]
-    pub fresh: bool,
+    fresh: Part::Stage(First), beside [];
     /// A second view built every tick for the checks, not the one view handed on
-    #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
-    #[arg(conflicts_with = "was")]
-    pub twice: bool,
+    twice: Part::Stage(First), beside [];
     /// Every check writes its refusal out in full for the picker to drop, not a yes or a no
-    #[arg(long, help_heading = FIRST, default_value_if("was", "true", "true"))]
-    #[arg(conflicts_with = "was")]
-    pub wordy: bool,
-    // ANCHOR_END: design
+    wordy: Part::Stage(First), beside [];
     /// A ray's cell found with the whole floor, not -1 for everything left of the grid
-    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
-    #[arg(conflicts_with = "was")]
-    pub floor: bool,
+    floor: Part::Stage(Second), beside [];
     /// The heading's cosine and sine worked out at every read, not kept with the creature
-    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
-    #[arg(conflicts_with = "was")]
-    pub cosines: bool,
+    cosines: Part::Stage(Second), beside [];
     /// Flat rows with no ring of rock, each cell asked checked against the edges
     ///
     /// These are the rows as they stood before the second round. With no ring the quick cast
     /// cannot run, so they are cast stride by stride, asked about the plants near a cell one
     /// cell at a time, and refilled by working out every bare cell: --strides, --nine and
     /// --rebuilt come with them.
-    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
-    #[arg(conflicts_with_all = ["was", "maps"])]
-    pub unringed: bool,
+    unringed: Part::Stage(Second), beside ["maps"];
     /// Every stride of a ray turned into a cell, not stepped from cell to cell by its edges
-    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
-    #[arg(conflicts_with_all = ["was", "maps", "unringed"])]
-    pub strides: bool,
+    strides: Part::Stage(Second), beside ["maps", "unringed"];
     /// Whether a plant is near a cell asked of its nine cells, not read from one byte
-    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
-    #[arg(conflicts_with_all = ["was", "maps", "unringed", "narrow"])]
-    pub nine: bool,
+    nine: Part::Stage(Second), beside ["maps", "unringed", "narrow"];
     /// Each refill works out what every bare cell shows, not a copy of it
-    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
-    #[arg(conflicts_with_all = ["was", "maps", "unringed"])]
-    pub rebuilt: bool,
+    rebuilt: Part::Stage(Second), beside ["maps", "unringed"];
     /// A death slides every later brain down a place, not a short list of brain numbers
-    #[arg(long, help_heading = SECOND, default_value_ifs(SECOND_BACK))]
-    #[arg(conflicts_with = "was")]
-    pub slide: bool,
-
+    slide: Part::Stage(Second), beside [];
     /// Each fan cast at its creature's turn in the walk, not every fan first on the crew
-    #[arg(long, help_heading = SPLIT, default_value_ifs(SPLIT_BACK))]
-    #[arg(conflicts_with = "was")]
-    pub narrow: bool,
+    narrow: Part::Stage(Split), beside [];
     /// The fans cast on threads made for every phase, not threads kept for the whole run
-    #[arg(long, help_heading = SPLIT, default_value_ifs(SPLIT_BACK))]
-    #[arg(conflicts_with_all = ["was", "narrow"])]
-    pub scoped: bool,
+    scoped: Part::Stage(Split), beside ["narrow"];
     /// A creature near a plant thinks its whole pass in its turn, none of it ahead
-    #[arg(long, help_heading = SPLIT, default_value_ifs(SPLIT_BACK))]
-    #[arg(conflicts_with_all = ["was", "narrow"])]
-    pub whole: bool,
-
+    whole: Part::Stage(Split), beside ["narrow"];
     /// Each brain thinks alone, one creature at a time, not four brains a pack in lanes
-    #[arg(long, help_heading = LANES, default_value_ifs(THIRD_BACK))]
-    #[arg(conflicts_with = "was")]
-    pub alone: bool,
-
+    alone: Part::Stage(Third), beside [];
     /// The whole walk in roster order on one thread, not level by level on the crew
     ///
     /// The walk as it stood before the fourth round: every creature's turn taken on the
     /// calling thread, one after the other, while the crew waits. Without it, a crew of two or
     /// more takes the turns a level at a time, each level's creatures side by side.
-    #[arg(long, help_heading = WALK, default_value_ifs(FOURTH_BACK), conflicts_with = "was")]
-    pub serial: bool,
-
+    serial: Part::Stage(Fourth), beside [];
     /// Bodies buried the moment they fall, not when the phase closes
-    #[arg(long, help_heading = RULES, conflicts_with = "was")]
-    pub hasty: bool,
+    hasty: Rule, beside [];
     /// Fans cast first and never again, even near a death earlier in the walk
-    #[arg(long, help_heading = RULES, conflicts_with_all = ["was", "narrow"])]
-    pub loose: bool,
-
-    /// The phase as a stage of the chapter left it: every switch of the later stages on
-    ///
-    /// The stages go in the order the chapter made them, as listed below; the fourth is the
-    /// design as it stands. A switch of a later stage is on already, so it is refused beside
-    /// this, and so is a flag one of those switches leaves nothing to change.
-    #[arg(long, value_name = "STAGE", value_enum, conflicts_with = "was")]
-    pub as_of: Option<Stage>,
+    loose: Rule, beside ["narrow"];
 }
+// ANCHOR_END: switches
 
 impl Design {
     // ANCHOR: levels_hold
@@ -224,210 +240,70 @@ impl Design {
     }
     // ANCHOR_END: levels_hold
 
-    /// The phase as first wired: what `--was` builds, every switch of every round, read off the
-    /// switches' own `default_value_if`, so no list of them is kept by hand.
+    /// The phase as first wired: every switch of every stage on, and no rule.
     pub fn was() -> Design {
-        crate::shell::switches::with(&["--was"]).expect("--was builds a design on its own")
-    }
-}
-
-/// A [`Design`] as the command line gave it, checked against `--as-of`: clap can refuse a pair
-/// of flags but not a flag beside one value of another, so this refuses a switch the stage has
-/// on already, and a flag one of those switches leaves nothing to change. Every subcommand that
-/// takes a design flattens this, so the check is made in the one place a design is parsed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Staged(pub Design);
-
-/// The one flag outside the design that a switch leaves nothing to change: there is no crew
-/// for the fans when each is cast in the walk.
-const OUTSIDE: [(&str, &str); 1] = [("crew", "narrow")];
-
-fn refuse_beside_stage(m: &ArgMatches) -> Result<(), clap::Error> {
-    let Some(stage) = m.try_get_one::<Stage>("as_of").ok().flatten().copied() else {
-        return Ok(());
-    };
-    // Not every subcommand that takes a design has every flag of OUTSIDE: asking for one it
-    // lacks is an error clap's debug build panics on.
-    let given = |id: &str| {
-        m.try_contains_id(id).unwrap_or(false)
-            && m.value_source(id) == Some(ValueSource::CommandLine)
-    };
-    let cmd = Design::augment_args(Command::new("design"));
-    let later = |a: &clap::Arg| {
-        a.get_help_heading().and_then(Stage::of).is_some_and(|s| s > stage)
-            && matches!(a.get_action(), clap::ArgAction::SetTrue)
-    };
-    let refuse = |flag: &str, why: &str| {
-        let as_of = stage.name();
-        let msg = format!("the argument '{flag}' cannot be used with '--as-of {as_of}': {why}");
-        Err(clap::Error::raw(ErrorKind::ArgumentConflict, msg))
-    };
-    let moot =
-        |on: &str| format!("{} has --{on} on, which leaves it nothing to change", stage.left_it());
-    for a in cmd.get_arguments() {
-        let (id, flag) = (a.get_id().as_str(), format!("--{}", a.get_long().unwrap_or_default()));
-        if !given(id) {
-            continue;
+        let mut d = Design { was: true, ..Design::default() };
+        for s in SWITCHES.iter().filter(|s| s.part != Rule) {
+            *(s.field)(&mut d) = true;
         }
-        if later(a) {
-            return refuse(&flag, &format!("{} has it on already", stage.left_it()));
+        d
+    }
+
+    /// The phase as `stage` left it: every switch of the stages after it on.
+    pub fn as_of(stage: Stage) -> Design {
+        let mut d = Design { as_of: Some(stage), ..Design::default() };
+        for s in SWITCHES {
+            if matches!(s.part, Part::Stage(t) if t > stage) {
+                *(s.field)(&mut d) = true;
+            }
         }
-        // A switch of no stage, a rule, that a switch of a later stage leaves with nothing to do.
-        let rule = a.get_help_heading().and_then(Stage::of).is_none();
-        let conflicts = cmd.get_arg_conflicts_with(a);
-        if let Some(b) = conflicts.into_iter().find(|b| rule && later(b)) {
-            return refuse(&flag, &moot(b.get_long().unwrap_or_default()));
-        }
-    }
-    for (id, switch) in OUTSIDE {
-        let on = cmd.get_arguments().find(|a| a.get_id() == switch);
-        if given(id) && on.is_some_and(later) {
-            return refuse(&format!("--{id}"), &moot(switch));
-        }
-    }
-    Ok(())
-}
-
-impl FromArgMatches for Staged {
-    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        refuse_beside_stage(m)?;
-        Design::from_arg_matches(m).map(Staged)
+        d
     }
 
-    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-        refuse_beside_stage(m)?;
-        self.0.update_from_arg_matches(m)
-    }
-}
-
-impl Args for Staged {
-    fn augment_args(cmd: Command) -> Command {
-        Design::augment_args(cmd)
-    }
-
-    fn augment_args_for_update(cmd: Command) -> Command {
-        Design::augment_args_for_update(cmd)
-    }
-
-    fn group_id() -> Option<clap::Id> {
-        Design::group_id()
+    /// Whether the switch named `name` is on, if there is one so named.
+    pub fn has(mut self, name: &str) -> Option<bool> {
+        SWITCHES.iter().find(|s| s.name == name).map(|s| *(s.field)(&mut self))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::{Command, FromArgMatches};
-
-    fn parse(flags: &[&str]) -> Result<Design, clap::Error> {
-        let m = Design::augment_args(Command::new("d").no_binary_name(true))
-            .try_get_matches_from(flags)?;
-        Design::from_arg_matches(&m)
-    }
 
     #[test]
-    fn was_puts_back_every_round_and_no_rule() {
-        assert_eq!(parse(&[]).unwrap(), Design::default());
-        assert_eq!(parse(&["--maps"]).unwrap(), Design { maps: true, ..Design::default() });
-        let was = format!("{:?}", Design::was());
-        for s in crate::shell::switches::switches::<Design>() {
-            let field = s.flag.trim_start_matches("--").replace('-', "_");
-            let on = was.contains(&format!(" {field}: true"));
-            let rule = crate::shell::switches::moves_digest(s.heading.as_deref());
-            assert_eq!(on, !rule, "{} under {:?}", s.flag, s.heading);
+    fn the_history_is_in_the_order_made_and_every_stage_has_switches() {
+        for (i, s) in HISTORY.iter().enumerate() {
+            assert_eq!(s.stage as usize, i, "{s:?}");
+            assert_eq!(Stage::ALL[i], s.stage);
+            assert!(SWITCHES.iter().any(|w| w.part == Part::Stage(s.stage)), "{s:?}");
+            assert_eq!(Stage::of(s.heading), Some(s.stage));
         }
     }
 
     #[test]
-    fn conflicting_switches_are_refused() {
-        for bad in [
-            &["--was", "--maps"][..],
-            &["--was", "--slide"],
-            &["--was", "--hasty"],
-            &["--was", "--loose"],
-            &["--narrow", "--loose"],
-            &["--narrow", "--scoped"],
-            &["--maps", "--unringed"],
-            &["--maps", "--nine"],
-            &["--unringed", "--strides"],
-            &["--was", "--alone"],
-            &["--was", "--serial"],
-        ] {
-            let e = parse(bad).unwrap_err();
-            assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");
-        }
-        assert!(parse(&["--maps", "--fresh", "--twice", "--wordy"]).is_ok());
-        assert!(parse(&["--narrow", "--hasty"]).is_ok());
-    }
-
-    fn staged(flags: &[&str]) -> Result<Design, clap::Error> {
-        crate::shell::switches::with::<Staged>(flags).map(|s| s.0)
-    }
-
-    #[test]
-    fn as_of_turns_on_every_switch_of_the_later_stages_and_no_other() {
-        for &stage in Stage::value_variants() {
-            let d = format!("{:?}", staged(&["--as-of", stage.name()]).unwrap());
-            for s in crate::shell::switches::switches::<Design>() {
-                let field = s.flag.trim_start_matches("--").replace('-', "_");
-                let on = d.contains(&format!(" {field}: true"));
-                let later = s.heading.as_deref().and_then(Stage::of).is_some_and(|h| h > stage);
-                assert_eq!(on, later, "{} with --as-of {}", s.flag, stage.name());
+    fn was_is_every_stage_and_no_rule_and_as_of_only_the_later_stages() {
+        let was = Design::was();
+        for s in SWITCHES {
+            assert_eq!(was.has(s.name), Some(s.part != Rule), "{}", s.name);
+            for stage in Stage::ALL {
+                let later = matches!(s.part, Part::Stage(t) if t > stage);
+                assert_eq!(Design::as_of(stage).has(s.name), Some(later), "{} {stage:?}", s.name);
             }
         }
-        let every = Stage::value_variants().iter().map(|s| s.heading());
-        let rounds =
-            crate::shell::switches::by_heading(crate::shell::switches::switches::<Design>());
-        let named: Vec<&str> = rounds.iter().filter_map(|(h, _)| h.as_deref()).collect();
-        assert!(every.clone().all(|h| named.contains(&h)), "every stage has a heading");
-        let third = staged(&["--as-of", "third"]).unwrap();
-        assert_eq!(third, Design { as_of: Some(Stage::Third), serial: true, ..Design::default() });
-        let fourth = staged(&["--as-of", "fourth"]).unwrap();
-        assert_eq!(fourth, Design { as_of: Some(Stage::Fourth), ..Design::default() });
-        let first = staged(&["--as-of", "first"]).unwrap();
-        assert_eq!(first, Design { as_of: None, ..Design::was() }.without_first_round());
-    }
-
-    impl Design {
-        fn without_first_round(self) -> Design {
-            let first = Some(Stage::First);
-            Design {
-                was: false,
-                maps: false,
-                fresh: false,
-                twice: false,
-                wordy: false,
-                as_of: first,
-                ..self
-            }
-        }
+        assert_eq!(
+            Design::as_of(Stage::Fourth),
+            Design { as_of: Some(Stage::Fourth), ..Design::default() }
+        );
+        assert_eq!(Design::default().has("nowhere"), None);
     }
 
     #[test]
-    fn as_of_refuses_what_it_has_on_and_what_that_leaves_nothing_to_do() {
-        for bad in [
-            &["--as-of", "first", "--floor"][..],
-            &["--as-of", "first", "--narrow"],
-            &["--as-of", "first", "--loose"],
-            &["--as-of", "split", "--alone"],
-            &["--as-of", "second", "--alone"],
-            &["--as-of", "first", "--was"],
-            &["--as-of", "third", "--serial"],
-        ] {
-            let e = staged(bad).unwrap_err();
-            assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");
-        }
-        for good in [
-            &["--as-of", "first", "--maps"][..],
-            &["--as-of", "first", "--hasty"],
-            &["--as-of", "split", "--narrow"],
-            &["--as-of", "split", "--loose"],
-            &["--as-of", "second", "--unringed"],
-            &["--as-of", "third", "--alone"],
-            &["--as-of", "third", "--hasty"],
-            &["--as-of", "fourth", "--serial"],
-        ] {
-            assert!(staged(good).is_ok(), "{good:?}");
+    fn every_switch_it_has_nothing_to_change_beside_is_a_switch() {
+        for s in SWITCHES {
+            for b in s.beside {
+                assert!(SWITCHES.iter().any(|w| w.name == *b), "{} beside {b}", s.name);
+            }
+            assert!(!s.doc.is_empty() && !s.doc[0].trim().is_empty(), "{}", s.name);
         }
     }
 }

@@ -5,6 +5,7 @@
 //!
 //! - [`busy`]: how busy the rest of the machine was while a timing ran.
 //! - [`cli`]: the entry point every chapter's `main` and the book check call.
+//! - [`design`]: chapter 3's design on the command line, built from the design's own tables.
 //! - [`files`]: the files a run writes, checked before the work and written through a scratch
 //!   name.
 //! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
@@ -14,6 +15,7 @@
 
 pub mod busy;
 pub mod cli;
+pub mod design;
 pub mod files;
 pub mod progress;
 pub mod switches;
