@@ -21,6 +21,10 @@ enum Kind {
     /// Whatever the build targets: SSE2 on a default x86-64 build.
     Plain,
     /// 256-bit registers, without fused multiply-add.
+    #[cfg_attr(
+        not(any(target_arch = "x86", target_arch = "x86_64")),
+        expect(dead_code, reason = "only an x86 CPU has AVX2, so elsewhere nothing makes one")
+    )]
     Avx2,
 }
 
