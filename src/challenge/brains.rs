@@ -198,9 +198,10 @@ fn same_runs(design: Design, what: &str) -> Result<u64, String> {
 }
 
 // ANCHOR: retired
-/// 3.5: a switch the phase's `Design` did not have, added by the one mechanism: under a round's
-/// heading, described by its doc comment, part of `--was`, read in one place, listed by
-/// `crowd designs`, and the same run as the phase as it stands, alone and within `--was`.
+/// 3.5: a switch the phase's `Design` did not have, added by the one mechanism, a line of the
+/// design's table: a retired part, described by its doc comment, part of `--was`, read in one
+/// place, listed by `crowd designs`, and the same run as the phase as it stands, alone and
+/// within `--was`.
 pub fn retired() -> Verdict {
     let root = crate::repo::find(&std::env::current_dir().map_err(|e| e.to_string())?)?;
     let known = known(&root)?;
@@ -223,31 +224,27 @@ pub fn retired() -> Verdict {
 }
 // ANCHOR_END: retired
 
-/// The switch is declared as the recipe says: under a round's heading, with a doc comment,
-/// put back by `--was` and refused beside it.
+/// The switch is declared as the recipe says: a line of the design's table, with a doc comment,
+/// whose part is a round of the chapter or a heading of its own, not the rules. The table then
+/// puts it in `--was` and refuses it beside `--was`; that is checked too, since a check should
+/// not take the mechanism on trust.
 fn wired(s: &Switch) -> Result<(), String> {
     let (flag, field) = (s.flag.as_str(), field(&s.flag));
-    match s.heading.as_deref() {
-        None => return Err(format!("{flag} has no help_heading: put it under its round")),
-        Some(rules) if moves_digest(Some(rules)) => {
-            return Err(format!(
-                "{flag} is under \"{rules}\", but a retired part of the phase keeps the \
-                 digest: put it under the heading of the round it belongs to"
-            ));
-        }
-        Some(_) => {}
+    if let Some(rules) = s.heading.as_deref().filter(|h| moves_digest(Some(h))) {
+        return Err(format!(
+            "{flag} is under \"{rules}\" (Part::Rule), but a retired part of the phase keeps \
+             the digest: give it the part of the round it belongs to (Part::Stage, or \
+             Part::Aside with a heading of its own)"
+        ));
     }
     if s.puts_back.trim().is_empty() {
         return Err(format!("{flag} has no doc comment: say what it puts back, in one line"));
     }
     if !has(&Design::was(), &field) {
-        return Err(format!(
-            "--was does not put {flag} back: give it default_value_if(\"was\", \"true\", \
-             \"true\"), so the phase as first wired has it"
-        ));
+        return Err(format!("--was does not put {flag} back: the design's table should"));
     }
     if with::<Design>(&["--was", flag]).is_ok() {
-        return Err(format!("clap takes {flag} beside --was: add conflicts_with = \"was\""));
+        return Err(format!("clap takes {flag} beside --was: the design's table should refuse it"));
     }
     Ok(())
 }
