@@ -147,6 +147,10 @@ fn kind(q: &Question) -> &'static str {
 
 /// Every problem with the quizzes `page_text` asks; `page_path` is the page's file, which the
 /// quizzes' paths are relative to.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one pass over a page's quizzes, each check a few lines over the same question and the page's blocks"
+)]
 pub fn check_page(page_path: &Path, page_text: &str) -> Vec<Problem> {
     let asked = asked(page_text);
     if asked.is_empty() {

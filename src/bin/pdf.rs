@@ -76,6 +76,10 @@ impl Drop for Scratch {
     }
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the print's steps in the order they happen (serve, print, read back), each needing the one browser session"
+)]
 fn run(out: &Path) -> Result<String, Vec<String>> {
     let one = |e: String| vec![e];
     let here = std::env::current_dir().map_err(|e| one(e.to_string()))?;

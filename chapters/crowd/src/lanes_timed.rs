@@ -18,6 +18,10 @@ use crate::turns::{ROUNDS, Row, ms, part, phases, turn};
 /// The ticks of the phase in a turn, after as many to warm up.
 const TICKS: u32 = 10;
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the paired turns and their table in one place, so the order in which the instruction sets take turns is read in one pass"
+)]
 pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
     let isas: Vec<Isa> = Isa::every();
     let progress = Progress::new(

@@ -29,6 +29,10 @@ struct Seen {
 
 /// Runs the book's herd to `tick` and shows walker `walker`'s cells, or those of the walker
 /// whose nine cells hold the most candidates (the lowest index among equals).
+#[expect(
+    clippy::too_many_lines,
+    reason = "the report printed top to bottom in the order the page reads it, every block from the one run and the one walker chosen at the top"
+)]
 pub fn run(
     out: &mut dyn Write,
     tick: u32,
@@ -129,6 +133,10 @@ fn posters(bodies: &[Body], walker: usize) -> anyhow::Result<Vec<usize>> {
 /// The turns of the tick as a strip of boxes in index order, the ones that write to the walker
 /// marked; over it the walker's cells close up with an arrow from each of those to it; under
 /// it the walker's mailbox, a slot a letter in the order they arrive.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a picture drawn part by part in the order its caption names them, every part placed on the one layout worked out at the top"
+)]
 fn draw_turns(bodies: &[Body], seen: &Seen, posters: &[usize], tick: u32) -> Sketch {
     let n = bodies.len();
     let me = &bodies[seen.walker];
@@ -237,6 +245,10 @@ const OTHERS: [u8; 3] = [150, 150, 150];
 
 /// The valley at 3 screen pixels a world pixel: its land, the grid, the nine cells shaded, the
 /// sight circle, everybody, and the key under it.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a picture drawn part by part in the order its caption names them, every part placed on the one layout worked out at the top"
+)]
 fn draw(bodies: &[Body], seen: &Seen, tick: u32) -> Sketch {
     let (left, top, k) = (40.0, 50.0, 3.0);
     let (wide, high) = (VALLEY_COLS as f64 * CELL, VALLEY_ROWS as f64 * CELL);
