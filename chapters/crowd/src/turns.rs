@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use world::beast::World;
 use world::shell::progress::Progress;
+use world::shell::turns::Turns;
 
 use crate::timed::{run_for, timed};
 
@@ -29,20 +30,17 @@ pub fn part(
     mut rows: Vec<Row>,
     progress: &Progress,
 ) -> anyhow::Result<()> {
-    let mut times = vec![Vec::new(); rows.len()];
-    for _ in 0..ROUNDS {
-        for (t, (_, turn)) in times.iter_mut().zip(&mut rows) {
-            t.push(turn());
-            progress.step();
-        }
-    }
+    let taken = Turns::take::<std::convert::Infallible>(rows.len(), ROUNDS, |r| {
+        let time = (rows[r].1)();
+        progress.step();
+        Ok(time)
+    });
+    let Ok(turns) = taken;
     writeln!(out)?;
     writeln!(out, "  {head:<40} {unit:>14} {:>14}", "times as fast")?;
-    for ((name, _), t) in rows.iter().zip(&times) {
-        let best = t.iter().copied().fold(f64::INFINITY, f64::min);
-        let mut r: Vec<f64> = times[0].iter().zip(t).map(|(a, b)| a / b).collect();
-        r.sort_by(f64::total_cmp);
-        writeln!(out, "    {name:<38} {:>14.3} {:>14.2}", show(best), r[ROUNDS / 2])?;
+    for (r, (name, _)) in rows.iter().enumerate() {
+        let (best, fast) = (turns.best(r), turns.ratio(0, r));
+        writeln!(out, "    {name:<38} {:>14.3} {:>14.2}", show(best), fast)?;
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ use world::flock::near::{Buckets, Everybody, Mailboxes, Query};
 use world::pictures::chart::{Axis, Chart};
 use world::pictures::palette::{BLUE, INK, RED};
 use world::shell::progress::Progress;
+use world::shell::turns::Turns;
 
 use world::flock::{Herd, Listen};
 
@@ -30,50 +31,23 @@ fn ticker<'a, Q: Query + 'a>(herd: Herd<Q>, listen: Listen) -> Ticker<'a> {
     Box::new(move || Ok(herd.tick()?))
 }
 
-/// What the designs' turns measured, in milliseconds per tick: `turns[d][k]` is design `d` in
-/// round `k`.
-struct Timed {
-    turns: Vec<Vec<f64>>,
-}
-
-impl Timed {
-    /// Design `d`'s best turn. A design that a busy machine slowed in one turn is not judged
-    /// by it.
-    fn best(&self, d: usize) -> f64 {
-        self.turns[d].iter().copied().fold(f64::INFINITY, f64::min)
-    }
-
-    /// How many times as long design `a` took as design `b`: the middle one of their
-    /// round-by-round ratios. The two turns of a round come a moment apart and find the
-    /// machine in the same state, where the two best turns may have found it in different ones.
-    fn ratio(&self, a: usize, b: usize) -> f64 {
-        let mut each: Vec<f64> =
-            self.turns[a].iter().zip(&self.turns[b]).map(|(a, b)| a / b).collect();
-        each.sort_by(f64::total_cmp);
-        each[each.len() / 2]
-    }
-}
-
 /// Times each design: one tick each to warm the memory, then the designs take turns, round
-/// after round, each turn as many ticks as fill `budget / ROUNDS` (one at least).
-fn per_tick(designs: &mut [Ticker], budget: Duration) -> anyhow::Result<Timed> {
+/// after round, each turn as many ticks as fill `budget / ROUNDS` (one at least), in
+/// milliseconds per tick.
+fn per_tick(designs: &mut [Ticker], budget: Duration) -> anyhow::Result<Turns> {
     let turn = budget / ROUNDS;
-    let mut turns = vec![Vec::new(); designs.len()];
     for tick in designs.iter_mut() {
         tick()?;
     }
-    for _ in 0..ROUNDS {
-        for (tick, mine) in designs.iter_mut().zip(&mut turns) {
-            let start = Instant::now();
-            let mut ticks = 0u32;
-            while ticks < 1 || start.elapsed() < turn {
-                tick()?;
-                ticks += 1;
-            }
-            mine.push(start.elapsed().as_secs_f64() * 1000.0 / f64::from(ticks));
+    Turns::take(designs.len(), ROUNDS as usize, |d| {
+        let start = Instant::now();
+        let mut ticks = 0u32;
+        while ticks < 1 || start.elapsed() < turn {
+            designs[d]()?;
+            ticks += 1;
         }
-    }
-    Ok(Timed { turns })
+        Ok(start.elapsed().as_secs_f64() * 1000.0 / f64::from(ticks))
+    })
 }
 
 /// The line above each table that says what its figures are.
@@ -229,18 +203,3 @@ fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
 }
 // ANCHOR_END: steps
 // ANCHOR_END: second
-
-#[cfg(test)]
-mod tests {
-    use super::Timed;
-
-    #[test]
-    fn a_ratio_sets_each_turn_against_the_turn_beside_it() {
-        // The first design had one lucky turn, in round 1, when the second did not: the best
-        // turns say the two are equally fast, but turn for turn the first took twice as long.
-        let timed = Timed { turns: vec![vec![4.0, 2.0, 4.0, 4.4, 3.6], vec![2.0; 5]] };
-        assert_eq!((timed.best(0), timed.best(1)), (2.0, 2.0));
-        assert_eq!(timed.ratio(0, 1), 2.0);
-        assert_eq!(timed.ratio(1, 0), 0.5);
-    }
-}

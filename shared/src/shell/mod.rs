@@ -11,6 +11,7 @@
 //! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
 //! - [`switches`]: the `designs` table of every chapter, read off clap's description of its
 //!   `Design`.
+//! - [`turns`]: the one paired clock: rows in turns, each its best turn, ratios paired.
 //! - `testing`: a chapter binary run from outside, behind the `testing` feature.
 
 pub mod busy;
@@ -21,3 +22,4 @@ pub mod progress;
 pub mod switches;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod turns;

@@ -138,15 +138,13 @@ struct Timed {
 
 impl Timed {
     fn fastest(&self) -> f64 {
-        self.times.iter().copied().fold(f64::INFINITY, f64::min)
+        super::turns::best(&self.times)
     }
 
     /// The middle of the ratios of this run's time to `base`'s, pass by pass: each ratio is
     /// taken between two runs a moment apart.
     fn ratio(&self, base: &Timed) -> f64 {
-        let mut r: Vec<f64> = self.times.iter().zip(&base.times).map(|(a, b)| a / b).collect();
-        r.sort_by(f64::total_cmp);
-        r[r.len() / 2]
+        super::turns::paired(&self.times, &base.times)
     }
 }
 
