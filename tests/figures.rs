@@ -31,6 +31,9 @@ fn a_re_measured_block_carries_its_prose_figure_and_verdict_with_it() {
                 <!--= speed[in order] ; 2x -->0.94x<!--/--> the walk in order, so the aim of \
                 1.3 times is <!--= speed[in order] >= 1.3 ; ? met : missed -->missed<!--/-->.\n";
     let root = book("measure", text);
+    let fixed = "[[fixed]]\ntext = '^\\*Measured on [^*]+\\*$'\nwhy = 'the machine'\n\n\
+                 [[fixed]]\ntext = 'aim of 1\\.3 times'\nwhy = 'the aim'\n";
+    std::fs::write(root.join("book/fixed.toml"), fixed).unwrap();
     let report = check(&root, Mode::Measure { busy_ok: true }, None);
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     let now = page(&root);
@@ -88,7 +91,8 @@ fn verify_fails_on_a_wrong_a_dangling_and_a_typed_figure() {
     )
     .unwrap();
     let report = check(&root, Mode::Bless, None);
-    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+    assert!(report.problems[0].contains("`26.500` is typed"), "{:?}", report.problems);
     assert!(page(&root).contains("at <!--= table[1  0.000, 0.500].3 -->26.000<!--/--> px."));
     let report = check(&root, Mode::Verify, None);
     assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
@@ -108,6 +112,8 @@ fn the_fixed_figures_are_the_code_s() {
             "crowd::scene::CROWD * 10" => vec![crowd::scene::CROWD as f64 * 10.0],
             "crowd::scene::BUDGET_MS" => vec![crowd::scene::BUDGET_MS],
             "crowd::scene::BUDGET_MS / 2" => vec![crowd::scene::BUDGET_MS / 2.0],
+            "crowd::scene::BUDGET_MS * 2" => vec![crowd::scene::BUDGET_MS * 2.0],
+            "world::shell::busy::QUIET * 100" => vec![world::shell::busy::QUIET * 100.0],
             "crowd::scene::MOST_CROWD" => vec![crowd::scene::MOST_CROWD as f64],
             "crowd::scene::MOST_MB" => vec![crowd::scene::MOST_MB as f64],
             "world::shell::testing::MOST_MB" => vec![world::shell::testing::MOST_MB as f64],
