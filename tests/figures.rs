@@ -116,7 +116,7 @@ fn the_fixed_figures_are_the_code_s() {
             "world::shell::busy::QUIET * 100" => vec![world::shell::busy::QUIET * 100.0],
             "crowd::scene::MOST_CROWD" => vec![crowd::scene::MOST_CROWD as f64],
             "crowd::scene::MOST_MB" => vec![crowd::scene::MOST_MB as f64],
-            "world::shell::testing::MOST_MB" => vec![world::shell::testing::MOST_MB as f64],
+            "world::shell::cli::MOST_MB" => vec![world::shell::cli::MOST_MB as f64],
             "herd::scene::SIZES" => herd::scene::SIZES.iter().map(|&n| n as f64).collect(),
             "herd::scene::MOST_TICKS" => vec![herd::scene::MOST_TICKS as f64],
             "herd::scene::MOST_WALKERS" => vec![herd::scene::MOST_WALKERS as f64],

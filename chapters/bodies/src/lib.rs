@@ -26,7 +26,7 @@ use design::Design;
 /// Chapter 1 of the book: how a body moves, why the order of a step matters, and how to prove
 /// two runs are the same run. With no subcommand, every experiment runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "bodies", version, term_width = 100, after_long_help = world::shell::cli::PROMISES)]
+#[command(name = "bodies", version, term_width = 100, after_long_help = world::shell::cli::promises(world::shell::cli::MOST_MB))]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,

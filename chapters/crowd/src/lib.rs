@@ -44,7 +44,7 @@ mod wall;
 /// costs, and how the looking goes wide without changing the run. With no subcommand, every
 /// table runs in the book's order.
 #[derive(Parser, Debug)]
-#[command(name = "crowd", version, term_width = 100, after_long_help = world::shell::cli::PROMISES)]
+#[command(name = "crowd", version, term_width = 100, after_long_help = world::shell::cli::promises(MOST_MB))]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,

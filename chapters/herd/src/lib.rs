@@ -31,7 +31,7 @@ use scene::{Rule, Scene, walkers};
 /// the neighbours those rules listen to. With no subcommand, every experiment runs in the
 /// book's order.
 #[derive(Parser, Debug)]
-#[command(name = "herd", version, term_width = 100, after_long_help = world::shell::cli::PROMISES)]
+#[command(name = "herd", version, term_width = 100, after_long_help = world::shell::cli::promises(world::shell::cli::MOST_MB))]
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,

@@ -8,8 +8,8 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The most resident memory any run may take, in megabytes.
-pub const MOST_MB: i64 = 300;
+/// The most resident memory a run of chapters 1 and 2 may take, in megabytes.
+pub const MOST_MB: i64 = super::cli::MOST_MB;
 
 /// Runs `bin` with `args` and its stdout closed after `lines` lines have been read (0: at once,
 /// as `| true` does; 1: as `| head -1` does). Returns the exit code and stderr.
