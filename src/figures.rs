@@ -19,8 +19,9 @@
 //! - A block is named by a comment on the line above it, or above its `*Measured on*` line:
 //!   `<!-- block: was -->`. Names are the whole book's, so a page may quote another's block.
 //! - `was[a whole tick]` is the first number on the one line of block `was` containing
-//!   `a whole tick`, after that text; `.2` after it is the second such number, `#3` the third
-//!   word (a digest, say) as text. `was[at 30,000 > crew 2]` is the first line containing
+//!   `a whole tick`, after that text; `.2` after it is the second such number, `.-1` the first
+//!   number before the label counting back from it (a profile's share, printed before the
+//!   function's name), `#3` the third word after the label (a digest, say) as text. `was[at 30,000 > crew 2]` is the first line containing
 //!   `crew 2` after the one line containing `at 30,000`.
 //! - Numbers combine with `+ - * /`, brackets and literals; a comparison (`>=`, `<`, `==`, ...)
 //!   gives a verdict.
@@ -181,12 +182,13 @@ fn words(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The line a label path picks in a block's output, and where after the label it goes on.
-fn pick<'a>(output: &'a str, path: &str) -> Result<&'a str, String> {
+/// The line a label path picks in a block's output: what stands before the label on it, and
+/// what after.
+fn pick<'a>(output: &'a str, path: &str) -> Result<(&'a str, &'a str), String> {
     let lines: Vec<&str> = output.lines().collect();
     let parts: Vec<&str> = path.split(" > ").map(str::trim).collect();
     let mut from = 0;
-    let mut rest = "";
+    let (mut before, mut rest) = ("", "");
     for (k, part) in parts.iter().enumerate() {
         let hits: Vec<usize> = (from..lines.len()).filter(|&i| lines[i].contains(part)).collect();
         let at = match (k, hits.as_slice()) {
@@ -198,11 +200,11 @@ fn pick<'a>(output: &'a str, path: &str) -> Result<&'a str, String> {
             (_, [first, ..]) => *first,
         };
         let line = lines[at];
-        let after = line.find(part).map_or(0, |i| i + part.len());
-        rest = &line[after..];
+        let found = line.find(part).unwrap_or(0);
+        (before, rest) = (&line[..found], &line[found + part.len()..]);
         from = at + 1;
     }
-    Ok(rest)
+    Ok((before, rest))
 }
 
 /// A small expression reader over the cells of named blocks.
@@ -317,17 +319,27 @@ impl Reader<'_> {
         self.at += label_end + 1;
         let (output, _) =
             self.named.get(name).ok_or_else(|| format!("no block is named `{name}`"))?;
-        let after = pick(output, label).map_err(|e| format!("{name}[{label}]: {e}"))?;
-        let (text, k) = if self.eat("#") {
-            (true, self.index()?)
+        let (before, after) = pick(output, label).map_err(|e| format!("{name}[{label}]: {e}"))?;
+        // `.k` the k-th number after the label, `.-k` the k-th before it counting back from
+        // the label (a profile prints its shares before the function's name), `#k` the k-th
+        // word after it.
+        let (kind, k) = if self.eat("#") {
+            ('#', self.index()?)
+        } else if self.eat(".-") {
+            ('<', self.index()?)
         } else if self.eat(".") {
-            (false, self.index()?)
+            ('.', self.index()?)
         } else {
-            (false, 1)
+            ('.', 1)
         };
-        let all = words(after);
-        let cell = |what: &str| format!("{name}[{label}] has no {what} {k} after its label");
-        if text {
+        let all = if kind == '<' {
+            words(before).into_iter().rev().collect()
+        } else {
+            words(after)
+        };
+        let side = if kind == '<' { "before" } else { "after" };
+        let cell = |what: &str| format!("{name}[{label}] has no {what} {k} {side} its label");
+        if kind == '#' {
             let w = all.get(k - 1).ok_or_else(|| cell("word"))?;
             return Ok(Value::Text((*w).to_string()));
         }
@@ -642,7 +654,7 @@ mod tests {
         vec![Page { path: "p.md".into(), name: "p.md".into(), text: text.into() }]
     }
 
-    const PAGE: &str = "<!-- block: was -->\n*Measured on a toaster.*\n```console,measured\n$ x\n  a whole tick        6.054 ms\n  part of 50 ms        12.1%\n  at 3000\n  crew 1   1.556\n  crew 2   1.112 (1.40x)\n  at 30,000\n  crew 1  16.316\n  crew 2  11.568 (1.41x)\n  digest 4ed5a91e51cf269d\n```\n";
+    const PAGE: &str = "<!-- block: was -->\n*Measured on a toaster.*\n```console,measured\n$ x\n  a whole tick        6.054 ms\n  part of 50 ms        12.1%\n  at 3000\n  crew 1   1.556\n  crew 2   1.112 (1.40x)\n  at 30,000\n  crew 1  16.316\n  crew 2  11.568 (1.41x)\n  digest 4ed5a91e51cf269d\n       13   7.3%  world::beast::brain::Brain::think\n```\n";
 
     #[test]
     fn numbers_are_read_as_blocks_write_them() {
@@ -675,6 +687,10 @@ mod tests {
         assert_eq!(f("was[at 3000 > crew 2].2 >= 1.3", "? met : missed"), Ok("met".into()));
         assert_eq!(f("was[at 30,000 > crew 2].2 >= 1.85", "? met : missed"), Ok("missed".into()));
         assert_eq!(f("was[digest]#1", ""), Ok("4ed5a91e51cf269d".into()));
+        assert_eq!(f("was[Brain::think].-1", ""), Ok("7.3%".into()));
+        assert_eq!(f("was[Brain::think].-2", ""), Ok("13".into()));
+        assert!(f("was[Brain::think].-3", "").is_err());
+        assert_eq!(f("was[a whole tick] < was[part of 50 ms]", "? yes : no"), Ok("yes".into()));
         assert_eq!(f("was[a whole tick] * 5000", ",0"), Ok("30,270".into()));
         assert_eq!(f("(1 + 2) * 3 - 1", "0"), Ok("8".into()));
         for bad in ["was[crew 1]", "was[nowhere]", "wos[a whole tick]", "was[a whole tick].2"] {

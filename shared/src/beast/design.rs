@@ -153,7 +153,6 @@ pub struct Switch {
 /// the switches beside which it has nothing to change.
 macro_rules! switches {
     ($($(#[doc = $doc:literal])+ $name:ident: $part:expr, beside [$($b:literal),*];)+) => {
-        // ANCHOR: design
         /// The phase's design, one switch a retired part: the table below, as a struct.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct Design {
@@ -163,7 +162,6 @@ macro_rules! switches {
             /// The stage this is the design of, when one was named ([`Design::as_of`]).
             pub as_of: Option<Stage>,
         }
-        // ANCHOR_END: design
 
         /// Every switch, in the order `--help` lists them.
         pub const SWITCHES: &[Switch] = &[$(Switch {
@@ -179,7 +177,7 @@ macro_rules! switches {
 use Part::Rule;
 use Stage::{First, Fourth, Second, Split, Third};
 
-// ANCHOR: switches
+// ANCHOR: design
 switches! {
     /// The view as two hash maps keyed by cell, not flat rows
     maps: Part::Stage(First), beside [];
@@ -189,6 +187,7 @@ switches! {
     twice: Part::Stage(First), beside [];
     /// Every check writes its refusal out in full for the picker to drop, not a yes or a no
     wordy: Part::Stage(First), beside [];
+    // ANCHOR_END: design
     /// A ray's cell found with the whole floor, not -1 for everything left of the grid
     floor: Part::Stage(Second), beside [];
     /// The heading's cosine and sine worked out at every read, not kept with the creature
@@ -227,7 +226,6 @@ switches! {
     /// Fans cast first and never again, even near a death earlier in the walk
     loose: Rule, beside ["narrow"];
 }
-// ANCHOR_END: switches
 
 impl Design {
     // ANCHOR: levels_hold
