@@ -52,6 +52,6 @@ fn blocks_with_no_subcommand_names_its_subcommands_in_one_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("give a subcommand, one of verify, bless, measure"), "{err}");
+    assert!(err.contains("give a subcommand, one of verify, bless, figures, measure"), "{err}");
     assert!(err.contains("usage: blocks <COMMAND>"), "{err}");
 }
