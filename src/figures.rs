@@ -21,8 +21,9 @@
 //! - `was[a whole tick]` is the first number on the one line of block `was` containing
 //!   `a whole tick`, after that text; `.2` after it is the second such number, `.-1` the first
 //!   number before the label counting back from it (a profile's share, printed before the
-//!   function's name), `#3` the third word after the label (a digest, say) as text. `was[at 30,000 > crew 2]` is the first line containing
-//!   `crew 2` after the one line containing `at 30,000`.
+//!   function's name), `#3` the third word after the label (a digest, say) as text.
+//!   `was[at 30,000 > crew 2]` is the first line containing `crew 2` after the one line
+//!   containing `at 30,000`.
 //! - Numbers combine with `+ - * /`, brackets and literals; a comparison (`>=`, `<`, `==`, ...)
 //!   gives a verdict.
 //! - After `;`, the format: `2 ms` is two decimals then ` ms`, `,0` thousands separators and
@@ -332,11 +333,8 @@ impl Reader<'_> {
         } else {
             ('.', 1)
         };
-        let all = if kind == '<' {
-            words(before).into_iter().rev().collect()
-        } else {
-            words(after)
-        };
+        let all =
+            if kind == '<' { words(before).into_iter().rev().collect() } else { words(after) };
         let side = if kind == '<' { "before" } else { "after" };
         let cell = |what: &str| format!("{name}[{label}] has no {what} {k} {side} its label");
         if kind == '#' {

@@ -3,14 +3,14 @@
 //! a sibling function or type, and the switch is read in exactly one place, where the phase
 //! picks between the two.
 //!
-//! The design's history is one table, the `switches!` list below: each switch's field, the stage of
-//! the chapter it belongs to (or [`Part::Rule`], for the two that change a rule of the world and
-//! the digest with it), the switches beside which it has nothing to change, and its doc comment,
-//! which is its only description. From that table come the [`Design`] struct, [`SWITCHES`],
-//! [`Design::was`] and [`Design::as_of`]; the stages' order, names and headings are
-//! [`HISTORY`]. The command line is built from both tables elsewhere (`world::shell::design`),
-//! so the simulation needs no command-line library: a page that runs the world in a browser
-//! reads the same table.
+//! The design's history is one table, the `switches!` list below: each switch's field, the
+//! stage of the chapter it belongs to (or [`Part::Rule`], for the two that change a rule of the
+//! world and the digest with it), the switches beside which it has nothing to change, and its
+//! doc comment, which is its only description. From that table come the [`Design`] struct,
+//! [`SWITCHES`], [`Design::was`] and [`Design::as_of`]; the stages' order, names and headings
+//! are [`HISTORY`]. The command line is built from both tables elsewhere
+//! (`world::shell::design`), so the simulation needs no command-line library: a page that runs
+//! the world in a browser reads the same table.
 
 /// A stage of the chapter, in the order it was made: what `--as-of` and `designs --only` name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
