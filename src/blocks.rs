@@ -134,6 +134,7 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
     let results =
         if mode.measures() { measure_all(root, &commands) } else { run_all(root, &commands, mode) };
     report.ran = commands.len();
+    let (mut after, mut on_disk) = (Vec::new(), Vec::new());
     for page in pages {
         let changed: Vec<(Block, Option<New>)> = page
             .blocks
@@ -145,24 +146,22 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
                 (b.clone(), new)
             })
             .collect();
-        if mode != Mode::Verify {
-            let new = rewrite(&page.text, &changed);
-            if new != page.text {
-                if let Err(e) = world::shell::files::write(&page.path, new.as_bytes()) {
-                    report.problems.push(format!("{}: {e}", page.name));
-                }
-                report.rewritten.push(page.path);
-            }
-        }
+        let text = match mode {
+            Mode::Verify => page.text.clone(),
+            _ => rewrite(&page.text, &changed),
+        };
+        on_disk.push(page.text);
+        after.push(crate::figures::Page { path: page.path, name: page.name, text });
     }
-    figures(root, mode != Mode::Verify, None, &mut report);
+    // The figures are filled from the blocks as this run leaves them, in memory: a page written
+    // now is only staged until the run ends, so reading it back would read the old blocks.
+    settle(root, after, &on_disk, mode != Mode::Verify, None, &mut report);
     report
 }
 
-/// The figures the prose reads from the blocks, filled in from the pages as they now stand
-/// (after any blocks were rewritten), or checked when verifying; and the figures typed into the
-/// prose, which are problems either way. A page's figures may read another page's blocks, so every page
-/// is read, whatever `only` picked; `only`, when given, picks the pages written and reported.
+/// The figures the prose reads from the blocks, filled in from the pages as they stand on disk
+/// (`blocks figures`), or checked; see [`settle`]. A page's figures may read another page's
+/// blocks, so every page is read; `only`, when given, picks the pages written and reported.
 pub fn figures(root: &Path, write: bool, only: Option<&str>, report: &mut Report) {
     let mut read = Vec::new();
     for path in pages(root) {
@@ -172,29 +171,42 @@ pub fn figures(root: &Path, write: bool, only: Option<&str>, report: &mut Report
             Err(e) => report.problems.push(format!("{name}: cannot read: {e}")),
         }
     }
-    let pages = read;
+    let on_disk: Vec<String> = read.iter().map(|p| p.text.clone()).collect();
+    settle(root, read, &on_disk, write, only, report);
+}
+
+/// Fills every figure of `pages` (their texts as the run leaves them) from their blocks, or
+/// checks them when not writing, and lists the figures typed into the prose, which are problems
+/// either way. Writing, each page whose text now differs from `on_disk` is written once.
+fn settle(
+    root: &Path,
+    pages: Vec<crate::figures::Page>,
+    on_disk: &[String],
+    write: bool,
+    only: Option<&str>,
+    report: &mut Report,
+) {
     let picked = |name: &str| only.is_none_or(|o| name.contains(o));
     let (new, problems) = crate::figures::fill(&pages, !write);
     report.problems.extend(problems.into_iter().filter(|p| picked(p)));
     if write {
-        for (page, text) in pages.iter().zip(new) {
-            let Some(text) = text.filter(|_| picked(&page.name)) else { continue };
+        for ((page, filled), was) in pages.iter().zip(new).zip(on_disk) {
+            let text = filled.as_deref().unwrap_or(&page.text);
+            if text == was || !picked(&page.name) {
+                continue;
+            }
             if let Err(e) = world::shell::files::write(&page.path, text.as_bytes()) {
                 report.problems.push(format!("{}: {e}", page.name));
             }
-            if !report.rewritten.contains(&page.path) {
-                report.rewritten.push(page.path.clone());
-            }
+            report.rewritten.push(page.path.clone());
         }
     }
-    {
-        match crate::figures::FixedList::read(root) {
-            Ok(fixed) => {
-                let mine: Vec<_> = pages.into_iter().filter(|p| picked(&p.name)).collect();
-                report.problems.extend(crate::figures::typed_problems(&mine, &fixed));
-            }
-            Err(e) => report.problems.push(e),
+    match crate::figures::FixedList::read(root) {
+        Ok(fixed) => {
+            let mine: Vec<_> = pages.into_iter().filter(|p| picked(&p.name)).collect();
+            report.problems.extend(crate::figures::typed_problems(&mine, &fixed));
         }
+        Err(e) => report.problems.push(e),
     }
 }
 

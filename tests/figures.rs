@@ -53,6 +53,35 @@ fn a_re_measured_block_carries_its_prose_figure_and_verdict_with_it() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
+/// The same through the `blocks` binary, as `just measure` runs it: its writes are staged until
+/// the run has succeeded, so the figures must be filled from the rewritten blocks in memory, not
+/// from the page read back (which still holds the old block until the run ends).
+#[test]
+fn just_measure_carries_the_figure_too() {
+    let text = "<!-- block: speed -->\n*Measured on a toaster.*\n```console,measured\n\
+                $ printf '  by levels against in order   1.31x\\n'\n  by levels against in order   \
+                0.94x\n```\n\nIt runs at <!--= speed[in order] ; 2x -->0.94x<!--/--> the walk in \
+                order.\n";
+    let root = book("binary", text);
+    std::fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
+    std::fs::write(root.join("book/book.toml"), "").unwrap();
+    std::fs::write(
+        root.join("book/fixed.toml"),
+        "[[fixed]]\ntext = '^\\*Measured on [^*]+\\*$'\nwhy = 'x'\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_blocks"))
+        .args(["measure", "--busy-ok"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let now = page(&root);
+    assert!(now.contains("in order   1.31x\n```"), "the block was not measured again:\n{now}");
+    assert!(now.contains("-->1.31x<!--/--> the walk"), "the figure did not follow:\n{now}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
 /// Verify fails on a figure that disagrees with its block, on one whose block or line is gone,
 /// and on a figure typed into the prose; bless mends the first and leaves the typed one.
 #[test]
