@@ -47,7 +47,7 @@ pub fn can(path: Option<&Path>) -> anyhow::Result<()> {
 }
 
 /// Stops the profile, writes the flame graph, and returns the report's closing lines: the
-/// functions with the most samples of their own.
+/// functions with the most samples of their own, then the parts the chapter reads in all.
 #[cfg(feature = "pprof")]
 pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
     let (Some(p), Some(path)) = (p, path) else { return Ok(None) };
@@ -63,13 +63,32 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
             *own.entry(top.name()).or_default() += *count;
         }
     }
+    let share = |n: isize| 100.0 * n as f64 / total.max(1) as f64;
+    // The parts the chapter reads, summed over every function (not only the ten shown), so a
+    // share the page quotes is there whichever functions a run's samples rank first.
+    let part = |is: fn(&str) -> bool| own.iter().filter(|(f, _)| is(f)).map(|(_, n)| n).sum();
+    let parts: [(&str, isize); 3] = [
+        (
+            "the forward passes (Brain, tanh, expm1)",
+            part(|f| {
+                f.contains("beast::brain::")
+                    || f.ends_with("math::tanh::tanh")
+                    || f.contains("expm1")
+            }),
+        ),
+        ("casting the fans (cast)", part(|f| f.ends_with("::cast"))),
+        ("hashing (hash)", part(|f| f.contains("hash"))),
+    ];
     let mut rows: Vec<(String, isize)> = own.into_iter().collect();
     rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut lines = vec![format!("wrote {}", path.display())];
     lines.push(format!("  {:>7} {:>6}  the function the sample was taken in", "samples", "share"));
     for (name, n) in rows.into_iter().take(10) {
-        let share = 100.0 * n as f64 / total.max(1) as f64;
-        lines.push(format!("  {n:>7} {share:>5.1}%  {name}"));
+        lines.push(format!("  {n:>7} {:>5.1}%  {name}", share(n)));
+    }
+    lines.push(String::new());
+    for (what, n) in parts {
+        lines.push(format!("  {n:>7} {:>5.1}%  in all, {what}", share(n)));
     }
     Ok(Some(lines))
 }
