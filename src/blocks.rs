@@ -160,8 +160,9 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
 }
 
 /// The figures the prose reads from the blocks, filled in from the pages as they stand on disk
-/// (`blocks figures`), or checked; see [`settle`]. A page's figures may read another page's
-/// blocks, so every page is read; `only`, when given, picks the pages written and reported.
+/// (`blocks figures`), or checked, as `settle` does after a run. A page's figures may read
+/// another page's blocks, so every page is read; `only`, when given, picks the pages written and
+/// reported.
 pub fn figures(root: &Path, write: bool, only: Option<&str>, report: &mut Report) {
     let mut read = Vec::new();
     for path in pages(root) {

@@ -571,7 +571,8 @@ fn prose(page: &str) -> Vec<String> {
             out.push(String::new());
             continue;
         }
-        if fen || t.starts_with("{{#") || t.starts_with("![") {
+        // The machine's line above a measured block is written by `just measure`, not typed.
+        if fen || t.starts_with("{{#") || t.starts_with("![") || t.starts_with("*Measured on") {
             out.push(String::new());
             continue;
         }
@@ -729,5 +730,15 @@ mod tests {
         let t = typed("p.md", &page, &fixed).unwrap();
         let figures: Vec<&str> = t.iter().map(|t| t.figure.as_str()).collect();
         assert_eq!(figures, ["6.05 ms", "30,000", "3 times", "12%"]);
+    }
+
+    #[test]
+    fn the_machines_line_above_a_measured_block_is_not_prose() {
+        let head =
+            "*Measured on AMD EPYC, 2 cores; float loop 235 ms; rest of machine 2.8% of a core.*";
+        let page = format!("{head}\n```console,measured\n$ x\n```\nThe loop took 235 ms.\n");
+        let t = typed("p.md", &page, &FixedList::default()).unwrap();
+        let found: Vec<(usize, &str)> = t.iter().map(|t| (t.line, t.figure.as_str())).collect();
+        assert_eq!(found, [(5, "235 ms")]);
     }
 }
