@@ -70,7 +70,14 @@ fn just_hint_prints_the_words_of_the_file_one_at_a_time() {
 
 #[test]
 fn a_bad_challenge_or_hint_number_is_one_line_and_exit_2() {
-    for args in [vec!["4.1"], vec!["2.5", "0"], vec!["2.5", "two"], vec![], vec!["2.5", "1", "2"]] {
+    for args in [
+        vec!["4.1"],
+        vec!["2.5", "0"],
+        vec!["2.5", "two"],
+        vec!["2.5", "+1"],
+        vec![],
+        vec!["2.5", "1", "2"],
+    ] {
         let o = hint(&args);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");

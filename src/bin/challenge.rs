@@ -6,7 +6,7 @@
 //! checked now: the table a teacher grades from. With `--json`, the same results as one JSON
 //! document a gradebook script reads.
 
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -54,13 +54,11 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     quiet_panics();
-    let code = match (cli.id, cli.json) {
-        (id, true) => json(id),
-        (Some(c), false) => one(c),
-        (None, false) => table(),
-    };
-    let _ = std::io::stdout().flush();
-    code
+    theworld::args::report("challenge", |out| match (cli.id, cli.json) {
+        (id, true) => json(id, out),
+        (Some(c), false) => one(c, out),
+        (None, false) => table(out),
+    })
 }
 
 /// Says which check is running, on a terminal only: some take a few seconds.
@@ -70,29 +68,29 @@ fn running(c: &Challenge) {
     }
 }
 
-fn one(c: &Challenge) -> ExitCode {
+fn one(c: &Challenge, out: &mut dyn Write) -> io::Result<ExitCode> {
     running(c);
     match theworld::challenge::run(c) {
         Outcome::Paper => {
-            println!("challenge {}", on_paper(c));
-            ExitCode::SUCCESS
+            writeln!(out, "challenge {}", on_paper(c))?;
+            Ok(ExitCode::SUCCESS)
         }
         Outcome::Passed(saw) => {
-            println!("challenge {} passed: {saw}", c.id);
-            ExitCode::SUCCESS
+            writeln!(out, "challenge {} passed: {saw}", c.id)?;
+            Ok(ExitCode::SUCCESS)
         }
         Outcome::NotYet(missing) => {
-            println!("challenge {} not yet: {missing}", c.id);
-            ExitCode::from(1)
+            writeln!(out, "challenge {} not yet: {missing}", c.id)?;
+            Ok(ExitCode::from(1))
         }
         Outcome::Broke(why) => {
-            println!("challenge {} could not finish: {why}", c.id);
-            ExitCode::from(1)
+            writeln!(out, "challenge {} could not finish: {why}", c.id)?;
+            Ok(ExitCode::from(1))
         }
     }
 }
 
-fn json(id: Option<&'static Challenge>) -> ExitCode {
+fn json(id: Option<&'static Challenge>, out: &mut dyn Write) -> io::Result<ExitCode> {
     let chosen: Vec<&Challenge> = match id {
         Some(c) => vec![c],
         None => ALL.iter().collect(),
@@ -107,23 +105,23 @@ fn json(id: Option<&'static Challenge>) -> ExitCode {
     let doc = results::document(&ran);
     match serde_json::to_string_pretty(&doc) {
         Ok(text) => {
-            println!("{text}");
-            ExitCode::SUCCESS
+            writeln!(out, "{text}")?;
+            Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
             world::shell::cli::say(format_args!(
                 "challenge: cannot write the results as JSON: {e}"
             ));
-            ExitCode::from(1)
+            Ok(ExitCode::from(1))
         }
     }
 }
 
 // ANCHOR: table
-fn table() -> ExitCode {
-    println!("the course's challenges, each code challenge checked now");
-    println!();
-    println!("  {:<4}  {:<19}  {:<8}  title", "", "kind", "result");
+fn table(out: &mut dyn Write) -> io::Result<ExitCode> {
+    writeln!(out, "the course's challenges, each code challenge checked now")?;
+    writeln!(out)?;
+    writeln!(out, "  {:<4}  {:<19}  {:<8}  title", "", "kind", "result")?;
     let (mut checked, mut passed) = (0, 0);
     for c in ALL {
         running(c);
@@ -142,14 +140,14 @@ fn table() -> ExitCode {
                 ("BROKE", Some(format!("could not finish: {why}")))
             }
         };
-        println!("  {:<4}  {:<19}  {result:<8}  {}", c.id, c.kind.label(), c.title);
+        writeln!(out, "  {:<4}  {:<19}  {result:<8}  {}", c.id, c.kind.label(), c.title)?;
         if let Some(why) = why {
-            println!("  {:<4}  {:<19}  {:<8}  {why}", "", "", "");
+            writeln!(out, "  {:<4}  {:<19}  {:<8}  {why}", "", "", "")?;
         }
     }
     let on_paper = ALL.iter().filter(|c| c.kind != Kind::Change).count();
-    println!();
-    println!("code challenges passed: {passed} of {checked}; answered on paper: {on_paper}");
-    ExitCode::SUCCESS
+    writeln!(out)?;
+    writeln!(out, "code challenges passed: {passed} of {checked}; answered on paper: {on_paper}")?;
+    Ok(ExitCode::SUCCESS)
 }
 // ANCHOR_END: table

@@ -28,10 +28,7 @@ struct Cli {
 
 /// A hint's number, as a reader types it.
 fn which(s: &str) -> Result<usize, String> {
-    s.parse()
-        .ok()
-        .filter(|k| (1..=hints::MOST).contains(k))
-        .ok_or_else(|| format!("give a hint number from 1 to at most {}", hints::MOST))
+    world::shell::cli::whole(s, "hints", 1, hints::MOST as u64).map(|k| k as usize)
 }
 
 impl Writes for Cli {
@@ -76,16 +73,20 @@ fn main() -> ExitCode {
         ));
         return ExitCode::from(2);
     };
-    println!("challenge {} {}, hint {k} of {n}:", c.id, c.title);
-    println!();
-    println!("{hint}");
-    println!();
-    match (k < n, c.check.is_some()) {
-        (true, _) => println!("{} more; `just hint {} {}` gives the next.", n - k, c.id, k + 1),
-        (false, true) => {
-            println!("That was the last; `just challenge {}` says where you stand.", c.id)
+    theworld::args::report("hint", |out| {
+        writeln!(out, "challenge {} {}, hint {k} of {n}:", c.id, c.title)?;
+        writeln!(out)?;
+        writeln!(out, "{hint}")?;
+        writeln!(out)?;
+        match (k < n, c.check.is_some()) {
+            (true, _) => {
+                writeln!(out, "{} more; `just hint {} {}` gives the next.", n - k, c.id, k + 1)?
+            }
+            (false, true) => {
+                writeln!(out, "That was the last; `just challenge {}` says where you stand.", c.id)?
+            }
+            (false, false) => writeln!(out, "That was the last; this one is answered on paper.")?,
         }
-        (false, false) => println!("That was the last; this one is answered on paper."),
-    }
-    ExitCode::SUCCESS
+        Ok(ExitCode::SUCCESS)
+    })
 }

@@ -52,10 +52,10 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     match run(&cli.out) {
-        Ok(said) => {
-            println!("{said}");
-            ExitCode::SUCCESS
-        }
+        Ok(said) => theworld::args::report("pdf", |out| {
+            writeln!(out, "{said}")?;
+            Ok(ExitCode::SUCCESS)
+        }),
         Err(problems) => {
             for p in &problems {
                 world::shell::cli::say(format_args!("pdf: {p}"));
