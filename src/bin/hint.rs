@@ -28,7 +28,11 @@ struct Cli {
 
 /// A hint's number, as a reader types it.
 fn which(s: &str) -> Result<usize, String> {
-    world::shell::cli::whole(s, "hints", 1, hints::MOST as u64).map(|k| k as usize)
+    Some(s)
+        .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|s| s.parse().ok())
+        .filter(|k| (1..=hints::MOST).contains(k))
+        .ok_or_else(|| format!("give a hint number from 1 to at most {}", hints::MOST))
 }
 
 impl Writes for Cli {
