@@ -14,8 +14,8 @@ use crate::fit::TIMES;
 use crate::scene::{COLS, CROWD, ROWS, found};
 use crate::timed::timed;
 
-/// The buffer the bandwidth is measured on: 256 MiB, far past any cache and well inside the
-/// 300 MB every run keeps to.
+/// The buffer the bandwidth is measured on: 256 MiB, far past any cache and inside the
+/// 400 MB every run of this chapter keeps to ([`crate::MOST_MB`]).
 const BUFFER: usize = 1 << 28;
 /// Passes over the buffer in one timed read, so a read streams 1 GiB however small the buffer.
 const PASSES: usize = 4;

@@ -401,6 +401,7 @@ pub fn main<C: Parser + Writes>(
     name: &str,
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> ExitCode {
+    super::memory::settle();
     super::progress::allow();
     let mut out =
         Report { inner: io::stdout().lock(), line: Vec::new(), keep_going: false, failed: None };

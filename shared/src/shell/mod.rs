@@ -8,6 +8,8 @@
 //! - [`design`]: chapter 3's design on the command line, built from the design's own tables.
 //! - [`files`]: the files a run writes, checked before the work and written through a scratch
 //!   name.
+//! - [`memory`]: the system allocator held to one rule for large blocks, so a run's peak is
+//!   its live data's.
 //! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
 //! - [`switches`]: the `designs` table of every chapter, read off clap's description of its
 //!   `Design`.
@@ -18,6 +20,7 @@ pub mod busy;
 pub mod cli;
 pub mod design;
 pub mod files;
+pub mod memory;
 pub mod progress;
 pub mod switches;
 #[cfg(feature = "testing")]
