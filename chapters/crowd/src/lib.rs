@@ -456,6 +456,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             again::run(out, ticks, design, settings, &path)
         }
         Some(Mode::Crew { ticks, crowd, rows, clock, chart, design: Staged(design), .. }) => {
+            scene::room(crowd, rows)?;
             let clock = clock || chart.is_some();
             crew::run(out, ticks, (crowd, rows), design, settings, clock, chart.as_deref())
         }

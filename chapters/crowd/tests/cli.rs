@@ -156,6 +156,25 @@ fn a_stage_refuses_what_it_has_on_and_what_that_leaves_nothing_to_do() {
 }
 
 #[test]
+fn designs_against_a_stage_lists_only_the_switches_that_stage_leaves_to_turn_on() {
+    let o = crowd(&["designs", "--ticks", "1", "--as-of", "first"]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert!(o.status.success(), "{err}");
+    for row in ["--maps", "--fresh", "--twice", "--wordy", "at once"] {
+        assert!(out.lines().any(|l| l.trim_start().starts_with(row)), "{row}: {out}");
+    }
+    // `--was` is every switch at once, and `--floor` is the second round's: both are on already.
+    for row in ["--was", "--floor", "--narrow"] {
+        assert!(!out.lines().any(|l| l.trim_start().starts_with(row)), "{row}: {out}");
+    }
+}
+
+#[test]
+fn a_crew_table_too_large_for_its_valley_is_refused_naming_both_flags() {
+    refused(&["crew", "--crowd", "3001", "--rows", "10"], 2, "--crowd 3001 does not fit --rows 10");
+}
+
+#[test]
 fn the_phase_as_the_first_round_left_it_is_the_same_run() {
     let first = text(&crowd(&["spend", "--ticks", "40", "--as-of", "first"]).stdout);
     let now = text(&crowd(&["spend", "--ticks", "40", "--crew", "2"]).stdout);

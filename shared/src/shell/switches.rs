@@ -318,7 +318,10 @@ fn plan<D: Args + FromArgMatches>(base: &[&str], only: Option<&str>) -> Vec<Row>
         if only.is_some() && heading.as_deref() != only {
             continue;
         }
-        for s in &group {
+        // Beside a base, a switch it refuses (one it has on already, or `--was`, which is
+        // every switch at once) is no row of the table: the base's help says so.
+        let stands = |flag: &str| base.is_empty() || with::<D>(&[base, &[flag]].concat()).is_ok();
+        for s in group.iter().filter(|s| stands(&s.flag)) {
             rows.push(Row {
                 heading: heading.clone(),
                 label: s.flag.clone(),
