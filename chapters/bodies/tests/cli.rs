@@ -188,6 +188,28 @@ fn a_report_that_cannot_be_written_says_so() {
 }
 
 #[test]
+fn a_report_lost_to_a_full_stdout_changes_no_picture() {
+    let dir = std::env::temp_dir().join(format!("bodies-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let picture = dir.join("o.svg");
+    std::fs::write(&picture, "old").unwrap();
+    let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_bodies"))
+        .args(["orders", "--ticks", "4", "--picture"])
+        .arg(&picture)
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("none of the files asked for was changed"), "{err}");
+    assert_eq!(std::fs::read_to_string(&picture).unwrap(), "old", "the picture was replaced");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "a scratch file was left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_picture_path_ending_in_a_slash_is_refused_before_the_work() {
     for args in [&["swarm", "--picture", "/tmp/x.png/"][..], &["held", "--picture", "x.svg/"]] {
         let (code, out, err) = bodies(args);

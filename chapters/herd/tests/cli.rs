@@ -229,3 +229,34 @@ fn an_argument_that_is_not_text_is_named_in_one_line() {
         assert!(err.contains(names) && err.contains("not UTF-8"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_run_stopped_by_a_signal_leaves_the_folder_as_it_found_it() {
+    let dir = testing::scratch("herd-signal");
+    let (shot, film) = (dir.join("d"), dir.join("f"));
+    for signal in ["INT", "TERM"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_herd"))
+            .args(["alone", "-n", "2000", "--ticks", "300", "--film"])
+            .arg(&film)
+            .arg("--shot")
+            .arg(&shot)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait for the run's first scratch file, then stop it.
+        let started = std::time::Instant::now();
+        while std::fs::read_dir(&shot).map_or(0, |d| d.count()) == 0 {
+            assert!(started.elapsed().as_secs() < 60, "no scratch file appeared");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let kill = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "{signal}: {status:?}");
+        assert!(!shot.exists() && !film.exists(), "{signal}: the new folders were left");
+    }
+}

@@ -209,6 +209,7 @@ fn start<C: Writes>(
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> Result<(), Failure> {
     let asked = cli.writes();
+    let writes_files = !asked.is_empty();
     if let Some((a, b)) = super::files::same(&asked) {
         return Err(Failure::Usage(format!(
             "{a} and {b} name the same place, so one would overwrite the other: give them \
@@ -218,14 +219,24 @@ fn start<C: Writes>(
     for asked in asked {
         asked.ready().map_err(|e| Failure::Usage(e.to_string()))?;
     }
-    // Every file waits under its scratch name until the run has succeeded.
-    super::files::staged(|| run(cli, out)).map_err(|e| {
+    // Every file waits under its scratch name until the run has succeeded, its report
+    // included: a report stdout lost (a full disk, not a reader who stopped) fails the run, and
+    // then no file is changed.
+    super::files::staged(|| {
+        run(cli, out)?;
+        out.flush().map_err(|e| anyhow::anyhow!("writing the report to stdout failed: {e}"))
+    })
+    .map_err(|e| {
         if let Some(r) = e.downcast_ref::<Refused>() {
             return Failure::Usage(r.0.clone());
         }
         match e.downcast_ref::<clap::Error>() {
             // A pair of flags only the run could check, such as two values that do not go together.
             Some(usage) => Failure::Usage(one_line(usage)),
+            // Any "wrote" line the report gave was for a file still under its scratch name.
+            None if writes_files => {
+                Failure::Run(format!("{e:#}; none of the files asked for was changed"))
+            }
             None => Failure::Run(format!("{e:#}")),
         }
     })
@@ -370,8 +381,17 @@ impl<W: Write> Write for Report<W> {
         Ok(buf.len())
     }
 
+    /// Sends what is left of the report, and says whether any of it was lost: a stdout that
+    /// failed is an error here even for a run that went on past it, unless its reader only
+    /// stopped reading.
     fn flush(&mut self) -> io::Result<()> {
-        self.send(self.line.len())
+        self.send(self.line.len())?;
+        match &self.failed {
+            Some(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                Err(io::Error::new(e.kind(), e.to_string()))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -402,6 +422,7 @@ pub fn main<C: Parser + Writes>(
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> ExitCode {
     super::memory::settle();
+    super::files::clean_on_signals();
     super::progress::allow();
     let mut out =
         Report { inner: io::stdout().lock(), line: Vec::new(), keep_going: false, failed: None };

@@ -28,22 +28,26 @@ pub struct OutError {
 
 impl std::fmt::Display for OutError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = shown(&self.path);
         match self.flag {
             Some(flag) => write!(
                 f,
-                "{flag} {}: cannot write there: {} (give {flag} a path in a folder that is \
+                "{flag} {path}: cannot write there: {} (give {flag} a path in a folder that is \
                  there and writable)",
-                self.path, self.why
+                self.why
             ),
             None => {
-                write!(
-                    f,
-                    "cannot write {}: {} (is the folder there and writable?)",
-                    self.path, self.why
-                )
+                write!(f, "cannot write {path}: {} (is the folder there and writable?)", self.why)
             }
         }
     }
+}
+
+/// A path as an error line shows it: as given, or quoted with its control characters escaped
+/// (as Rust's `{:?}` writes them) when it holds any, so a newline in a name cannot break the
+/// one line an error has.
+pub fn shown(path: &str) -> String {
+    if path.chars().any(char::is_control) { format!("{path:?}") } else { path.to_string() }
 }
 
 impl std::error::Error for OutError {}
@@ -66,6 +70,24 @@ fn scratch(path: &Path) -> PathBuf {
 /// The longest name one part of a path may have on the file systems a reader is likely to
 /// write to (ext4, xfs, btrfs, APFS, NTFS): a longer one fails only when the file is made.
 const NAME_MAX: usize = 255;
+
+/// The longest whole path Linux takes in one call, less its closing zero byte.
+const PATH_MAX: usize = 4095;
+
+/// Refuses, before the work, a path the file system would refuse only when the file is made:
+/// a part of it longer than [`NAME_MAX`], or the whole, made absolute, longer than
+/// [`PATH_MAX`].
+fn not_too_long(path: &Path) -> Result<(), OutError> {
+    if let Some(long) = path.components().find(|c| c.as_os_str().len() > NAME_MAX) {
+        let len = long.as_os_str().len();
+        return Err(fail(path, format!("a name in it is {len} bytes long, past {NAME_MAX}")));
+    }
+    let whole = std::path::absolute(path).map_or(0, |p| p.as_os_str().len());
+    if whole > PATH_MAX {
+        return Err(fail(path, format!("it is {whole} bytes long in all, past {PATH_MAX}")));
+    }
+    Ok(())
+}
 
 /// A path a command line asks a run to write, with the flag that named it.
 #[derive(Clone, Debug, PartialEq)]
@@ -92,17 +114,38 @@ impl Asked {
     }
 }
 
-/// The first two flags of `asked` that name the same file or folder, once each path is made
-/// whole from the current folder: two outputs there would overwrite one another.
+/// The place `path` names on disk, however it is spelled: the longest part of it that is
+/// there already with every link in it followed (`canonicalize`), and the rest made plain,
+/// each `..` taking away the part before it. `d/../d`, `./d`, `sub/../d` and a link to `d` are
+/// all `d`'s place.
+pub fn place_of(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let whole = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let parts: Vec<Component> = whole.components().collect();
+    for there in (1..=parts.len()).rev() {
+        let head: PathBuf = parts[..there].iter().collect();
+        let Ok(mut at) = head.canonicalize() else { continue };
+        for c in &parts[there..] {
+            match c {
+                Component::ParentDir => {
+                    at.pop();
+                }
+                Component::CurDir => {}
+                other => at.push(other),
+            }
+        }
+        return at;
+    }
+    whole
+}
+
+/// The first two flags of `asked` that name the same file or folder, once each path is taken
+/// to its place on disk ([`place_of`]): two outputs there would overwrite one another.
 pub fn same(asked: &[Asked]) -> Option<(&'static str, &'static str)> {
-    let whole = |p: &Path| -> PathBuf {
-        let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-        p.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect()
-    };
     let named: Vec<(&'static str, PathBuf)> = asked
         .iter()
         .map(|a| match a {
-            Asked::File(flag, p) | Asked::Folder(flag, p, _) => (*flag, whole(p)),
+            Asked::File(flag, p) | Asked::Folder(flag, p, _) => (*flag, place_of(p)),
         })
         .collect();
     for (i, (a, pa)) in named.iter().enumerate() {
@@ -117,6 +160,7 @@ pub fn same(asked: &[Asked]) -> Option<(&'static str, &'static str)> {
 /// file can be made in its folder. `path` itself is left exactly as it was.
 pub fn ready(path: &Path) -> Result<(), OutError> {
     a_file(path)?;
+    not_too_long(path)?;
     if capturing() {
         return Ok(());
     }
@@ -128,17 +172,20 @@ pub fn ready(path: &Path) -> Result<(), OutError> {
 /// made. Nothing is made yet; [`folder`] does that when the first file is due.
 pub fn ready_folder(dir: &Path) -> Result<(), OutError> {
     let mut there = dir;
-    while !there.as_os_str().is_empty() && !there.exists() {
+    // A link is there even when what it points at is not (a dangling link, a loop of links):
+    // such a part cannot be made into a folder, so the walk up stops at it.
+    while !there.as_os_str().is_empty() && there.symlink_metadata().is_err() {
         there = there.parent().unwrap_or(Path::new(""));
     }
     let there = if there.as_os_str().is_empty() { Path::new(".") } else { there };
     if !there.is_dir() {
-        return Err(fail(dir, format!("{} is a file, not a folder", there.display())));
+        let what = match there.symlink_metadata() {
+            Ok(m) if m.is_symlink() => "is a link to no folder",
+            _ => "is a file, not a folder",
+        };
+        return Err(fail(dir, format!("{} {what}", there.display())));
     }
-    if let Some(long) = dir.components().find(|c| c.as_os_str().len() > NAME_MAX) {
-        let len = long.as_os_str().len();
-        return Err(fail(dir, format!("a name in it is {len} bytes long, past {NAME_MAX}")));
-    }
+    not_too_long(dir)?;
     if capturing() {
         return Ok(());
     }
@@ -155,9 +202,12 @@ fn ready_in(path: &Path) -> Result<(), OutError> {
     a_file(path)
 }
 
-/// Refuses a path that names a folder, or ends without a file name at all.
+/// Refuses a path that names a folder, or ends without a file name at all: `x.svg/.` is
+/// refused as written, since Rust reads its last part as `x.svg` but the system as a folder.
 fn a_file(path: &Path) -> Result<(), OutError> {
-    if path.file_name().is_none() || path.is_dir() {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let dotted = bytes == b"." || bytes.ends_with(b"/.") || bytes.ends_with(b"/..");
+    if dotted || path.file_name().is_none() || path.is_dir() {
         return Err(fail(path, "that is a folder, not a file name"));
     }
     Ok(())
@@ -166,7 +216,8 @@ fn a_file(path: &Path) -> Result<(), OutError> {
 /// Makes a scratch file and takes it away again: the one sure test that a folder takes files.
 fn probe(path: &Path, scratch: &Path) -> Result<(), OutError> {
     std::fs::File::create(scratch).map_err(|e| fail(path, e))?;
-    let _ = std::fs::remove_file(scratch);
+    made(scratch);
+    remove(scratch);
     Ok(())
 }
 
@@ -175,7 +226,26 @@ pub fn folder(dir: &Path) -> Result<(), OutError> {
     if capturing() {
         return Ok(());
     }
-    std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))
+    // The parts of `dir` not there yet, deepest first: a run that fails, or is stopped by a
+    // signal, takes away again those it made and left empty.
+    let new: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+        .map(Path::to_path_buf)
+        .collect();
+    let done = std::fs::create_dir_all(dir).map_err(|e| fail(dir, e));
+    for d in new.iter().rev() {
+        made(d);
+    }
+    if done.is_err() {
+        for d in &new {
+            let _ = std::fs::remove_dir(d);
+            gone(d);
+        }
+    } else if STAGED.with_borrow(Option::is_none) {
+        new.iter().for_each(|d| gone(d));
+    }
+    done
 }
 
 /// Writes `bytes` to `path` whole, or leaves `path` as it was and says why.
@@ -188,10 +258,11 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
         return Ok(());
     }
     let tmp = scratch(path);
+    made(&tmp);
     let done = std::fs::File::create(&tmp)
         .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()));
     if let Err(e) = done {
-        let _ = std::fs::remove_file(&tmp);
+        remove(&tmp);
         return Err(fail(path, e));
     }
     let held = STAGED.with_borrow_mut(|s| {
@@ -200,18 +271,59 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
     if held { Ok(()) } else { place(vec![(tmp, path.to_path_buf())]) }
 }
 
-/// Renames every scratch file over its path, in the order written; if one cannot be, it and
-/// every one after it are taken away and the first is the error.
+/// Renames every scratch file over its path, in the order written. Each path that is there
+/// already is first kept under a scratch name of its own (a second link to it, so it never
+/// leaves its place), so that if one rename fails, every path placed before it is put back as
+/// it was: the run changes all of its files or none. The first failure is the error.
 fn place(held: Vec<(PathBuf, PathBuf)>) -> Result<(), OutError> {
+    let mut placed: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
     let mut left = held.into_iter();
     while let Some((tmp, path)) = left.next() {
-        if let Err(e) = std::fs::rename(&tmp, &path) {
-            let _ = std::fs::remove_file(&tmp);
-            left.for_each(|(t, _)| drop(std::fs::remove_file(t)));
-            return Err(fail(&path, e));
+        let kept = keep_old(&path);
+        let done = match &kept {
+            Err(e) => Err(fail(&path, e)),
+            Ok(_) => std::fs::rename(&tmp, &path).map_err(|e| fail(&path, e)),
+        };
+        if let Err(e) = done {
+            remove(&tmp);
+            if let Ok(Some(old)) = kept {
+                remove(&old);
+            }
+            left.for_each(|(t, _)| remove(&t));
+            for (path, old) in placed.into_iter().rev() {
+                match old {
+                    Some(old) => {
+                        let _ = std::fs::rename(&old, &path);
+                        gone(&old);
+                    }
+                    None => {
+                        let _ = std::fs::remove_file(&path);
+                    }
+                }
+            }
+            return Err(e);
+        }
+        gone(&tmp);
+        placed.push((path, kept.ok().flatten()));
+    }
+    for (_, old) in placed {
+        if let Some(old) = old {
+            remove(&old);
         }
     }
     Ok(())
+}
+
+/// A second name for the file at `path`, if one is there, under which [`place`] can put it
+/// back; a copy where the file system has no links.
+fn keep_old(path: &Path) -> std::io::Result<Option<PathBuf>> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let old = scratch(path);
+    std::fs::hard_link(path, &old).or_else(|_| std::fs::copy(path, &old).map(drop))?;
+    made(&old);
+    Ok(Some(old))
 }
 
 // ANCHOR: staged
@@ -226,12 +338,89 @@ pub fn staged<T, E: From<OutError>>(f: impl FnOnce() -> Result<T, E>) -> Result<
     STAGED.set(Some(Vec::new()));
     let r = f();
     let held = STAGED.take().unwrap_or_default();
-    match r {
+    let r = match r {
         Ok(v) => place(held).map(|()| v).map_err(E::from),
         Err(e) => {
-            held.into_iter().for_each(|(t, _)| drop(std::fs::remove_file(t)));
+            held.into_iter().for_each(|(t, _)| remove(&t));
             Err(e)
         }
+    };
+    // What is left of the run's own making is the folders it made for its files: kept if the
+    // run succeeded, taken away again, where empty, if it failed.
+    let made = take_left(Some(std::thread::current().id()));
+    if r.is_err() {
+        made.iter().rev().for_each(|d| drop(std::fs::remove_dir(d)));
+    }
+    r
+}
+
+/// Every scratch file a run has made and not yet put in place or taken away, and every folder
+/// made for its files while it is staged, oldest first: what is taken away if the run fails
+/// or a signal stops it.
+/// Each is kept with the thread that made it, since a staged run is one thread's.
+static LEFT: std::sync::Mutex<Vec<(std::thread::ThreadId, PathBuf)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Notes a scratch file or a folder the run has just made.
+fn made(p: &Path) {
+    if let Ok(mut left) = LEFT.lock() {
+        left.push((std::thread::current().id(), p.to_path_buf()));
+    }
+}
+
+/// Notes that `p` is in place or gone, so nothing is to be taken away for it.
+fn gone(p: &Path) {
+    if let Ok(mut left) = LEFT.lock()
+        && let Some(at) = left.iter().rposition(|(_, l)| l == p)
+    {
+        left.remove(at);
+    }
+}
+
+/// Takes out of [`LEFT`], oldest first, what one thread made, or what every thread did.
+fn take_left(only: Option<std::thread::ThreadId>) -> Vec<PathBuf> {
+    let Ok(mut left) = LEFT.lock() else { return Vec::new() };
+    let (taken, kept) = std::mem::take(&mut *left)
+        .into_iter()
+        .partition::<Vec<_>, _>(|(t, _)| only.is_none_or(|o| o == *t));
+    *left = kept;
+    taken.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Takes a scratch file away.
+fn remove(p: &Path) {
+    let _ = std::fs::remove_file(p);
+    gone(p);
+}
+
+/// Takes away, newest first, every scratch file and every empty folder the run (or, for a test,
+/// one thread of it) made and has not put in place: what a signal leaves behind otherwise.
+fn clean_up(only: Option<std::thread::ThreadId>) {
+    for p in take_left(only).iter().rev() {
+        if std::fs::remove_file(p).is_err() {
+            let _ = std::fs::remove_dir(p);
+        }
+    }
+}
+
+/// Has an interrupt (Ctrl-C) or a request to end (SIGTERM) first take away the run's scratch
+/// files and the empty folders it made, then end the run as that signal would have: a run
+/// stopped half way leaves the folder as it found it. The signals are waited for on a thread of
+/// their own, where taking files away is safe, rather than in a signal handler.
+pub fn clean_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                clean_up(None);
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
     }
 }
 // ANCHOR_END: staged
@@ -367,6 +556,93 @@ mod tests {
         let longest = "n".repeat(NAME_MAX);
         Asked::Folder("--film", dir.join(&longest), vec![longest.clone()]).ready().unwrap();
         assert!(!dir.join("sub").exists() && !dir.join("fresh").exists(), "the check made nothing");
+    }
+
+    #[test]
+    fn a_rename_that_fails_part_way_puts_every_earlier_file_back() {
+        let dir = folder_for_test("rollback");
+        let (a, b, c) = (dir.join("a.png"), dir.join("b.png"), dir.join("c.png"));
+        std::fs::write(&a, "old a").unwrap();
+        let failed: Result<(), OutError> = staged(|| {
+            write(&a, b"new a")?;
+            write(&b, b"new b")?;
+            write(&c, b"new c")?;
+            // Something else takes c's place while the run goes on: its rename must fail.
+            std::fs::create_dir_all(c.join("full")).unwrap();
+            Ok(())
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&a).unwrap(), b"old a", "a was put back");
+        assert!(!b.exists(), "b, new, was taken away again");
+        let left: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left.len(), 2, "no scratch file is left: {left:?}");
+    }
+
+    #[test]
+    fn a_path_the_system_would_refuse_at_the_end_is_refused_before() {
+        let dir = folder_for_test("refused");
+        for p in [dir.join("x.svg/."), dir.join("x.svg/.."), PathBuf::from(".")] {
+            let e = ready(&p).unwrap_err();
+            assert!(e.to_string().contains("a folder, not a file name"), "{p:?}: {e}");
+        }
+        let e = ready(&dir.join(format!("{}.svg", "n".repeat(256)))).unwrap_err();
+        assert!(e.to_string().contains("260 bytes long, past 255"), "{e}");
+        let deep: PathBuf = (0..50).map(|_| "n".repeat(100)).collect();
+        let e = ready_folder(&dir.join(deep)).unwrap_err();
+        assert!(e.to_string().contains("long in all, past 4095"), "{e}");
+        std::os::unix::fs::symlink("nowhere", dir.join("dangling")).unwrap();
+        std::os::unix::fs::symlink("loop", dir.join("loop")).unwrap();
+        for p in [dir.join("dangling"), dir.join("loop/d")] {
+            let e = ready_folder(&p).unwrap_err();
+            assert!(e.to_string().contains("is a link to no folder"), "{p:?}: {e}");
+        }
+        let e = OutError { path: "no\nsuch".into(), why: "gone".into(), flag: Some("--picture") };
+        assert_eq!(e.to_string().lines().count(), 1, "{e}");
+        assert!(e.to_string().starts_with(r#"--picture "no\nsuch": "#), "{e}");
+    }
+
+    #[test]
+    fn one_place_is_found_under_any_spelling() {
+        let dir = folder_for_test("place");
+        std::fs::create_dir_all(dir.join("d")).unwrap();
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::os::unix::fs::symlink(dir.join("d"), dir.join("link")).unwrap();
+        let d = place_of(&dir.join("d"));
+        for other in ["d/../d", "sub/../d", "link", "./d", "gone/../d"] {
+            assert_eq!(place_of(&dir.join(other)), d, "{other}");
+        }
+        assert_eq!(place_of(&dir.join("link/x.svg")), d.join("x.svg"));
+        assert_ne!(place_of(&dir.join("sub/d")), d);
+        let shot = Asked::Folder("--shot", dir.join("d"), Vec::new());
+        let film = Asked::Folder("--film", dir.join("sub/../link"), Vec::new());
+        assert_eq!(same(&[shot, film]), Some(("--shot", "--film")));
+    }
+
+    #[test]
+    fn a_failed_run_takes_away_the_folders_it_made_and_a_signal_its_scratch_files() {
+        let dir = folder_for_test("made");
+        let deeper = dir.join("new/deeper");
+        let failed: Result<(), OutError> = staged(|| {
+            folder(&deeper)?;
+            write(&deeper.join("a.png"), b"a")?;
+            write(&dir.join("missing/b.png"), b"b")
+        });
+        assert!(failed.is_err());
+        assert!(!dir.join("new").exists(), "the folders it made were taken away");
+        staged(|| folder(&deeper).and_then(|()| write(&deeper.join("a.png"), b"a"))).unwrap();
+        assert!(deeper.join("a.png").is_file(), "a run that succeeds keeps its folders");
+        // A signal during a staged run: its scratch files and new folders are taken away.
+        let later = dir.join("later");
+        let stopped: Result<(), OutError> = staged(|| {
+            folder(&later)?;
+            write(&later.join("c.png"), b"c")?;
+            assert_eq!(std::fs::read_dir(&later).unwrap().count(), 1, "the scratch file waits");
+            clean_up(Some(std::thread::current().id()));
+            Ok(())
+        });
+        assert!(stopped.is_err() || !later.join("c.png").exists());
+        assert!(!later.exists(), "the signal's clean-up left nothing");
     }
 
     #[test]
