@@ -238,3 +238,24 @@ fn an_argument_that_is_not_text_is_named_in_one_line() {
         assert!(err.contains(names) && err.contains("not UTF-8"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_value_that_starts_with_a_dash_is_refused_naming_its_flag_and_the_way_to_give_it() {
+    let (code, out, err) = bodies(&["orders", "--picture", "-x.svg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty() && err.lines().count() == 1, "{out}{err}");
+    assert!(
+        err.contains("--picture was given '-x.svg'") && err.contains("--picture=-x.svg"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_version_flag_takes_nothing_beside_it() {
+    let (code, out, err) = bodies(&["-V", "x"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty() && err.contains("give it alone"), "{out}{err}");
+    let (code, out, _) = bodies(&["-V"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("bodies "), "{out}");
+}

@@ -247,6 +247,7 @@ pub enum Mode {
         /// Extra row sizes, for the capacity run: 1 to 50 times the 150x100 valley (50 times
         /// is 150,000 creatures), separated by commas.
         #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
+        #[arg(action = clap::ArgAction::Set)]
         more: Vec<u32>,
         /// Also chart the timings into this SVG (and so time them, as --clock does), with the
         /// 50 ms budget and the 25 ms aimed for as rules.
@@ -316,6 +317,7 @@ pub enum Mode {
         clock: bool,
         /// Extra row sizes, as for fit: 1 to 50 times the 150x100 valley, separated by commas.
         #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
+        #[arg(action = clap::ArgAction::Set)]
         more: Vec<u32>,
     },
     /// The levels the walk goes by: for the chapter's valley and for ten times it (3000 and

@@ -170,6 +170,14 @@ fn designs_against_a_stage_lists_only_the_switches_that_stage_leaves_to_turn_on(
 }
 
 #[test]
+fn a_list_flag_given_twice_and_a_dashed_enum_value_are_refused() {
+    refused(&["fit", "--more", "1", "--more", "2"], 2, "'--more <TIMES>' cannot be used multiple");
+    refused(&["wall", "--more", "1", "--more", "2"], 2, "'--more <TIMES>' cannot be used multiple");
+    refused(&["sums", "--isa", "-1"], 2, "write --isa=-1");
+    refused(&["designs", "--only", "-1"], 2, "write --only=-1");
+}
+
+#[test]
 fn a_crew_table_too_large_for_its_valley_is_refused_naming_both_flags() {
     refused(&["crew", "--crowd", "3001", "--rows", "10"], 2, "--crowd 3001 does not fit --rows 10");
 }

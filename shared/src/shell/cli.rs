@@ -106,6 +106,10 @@ fn parse<C: Parser>(
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             Err(Failure::Usage(subcommands::<C>()))
         }
+        // `-V` prints the version and stops there, so anything given with it was not looked at.
+        Err(e) if e.kind() == ErrorKind::DisplayVersion && args.len() > 2 => Err(Failure::Usage(
+            "--version takes nothing beside it: give it alone (try --help)".into(),
+        )),
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             write!(out, "{e}").map_err(|e| Failure::Run(e.to_string()))?;
             Ok(None)
@@ -114,8 +118,47 @@ fn parse<C: Parser>(
             not_text(&args).unwrap_or_else(|| "an argument is not UTF-8 text".into())
                 + ": give it as UTF-8 text (try --help)",
         )),
-        Err(e) => Err(Failure::Usage(one_line(&e))),
+        Err(e) => {
+            Err(Failure::Usage(dashed_value(&C::command(), &args).unwrap_or_else(|| one_line(&e))))
+        }
     }
+}
+
+/// A value that starts with a dash given to a flag that does not take one so (`--picture
+/// -x.svg`, `--isa -1`): clap reads the value as a flag of its own and names that, where the
+/// reader needs the flag it was meant for and the way to give it.
+fn dashed_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
+    fn valued(cmd: &clap::Command, into: &mut Vec<(Option<String>, Option<char>)>) {
+        let takes = cmd.get_arguments().filter(|a| {
+            a.get_action().takes_values() && !a.is_allow_hyphen_values_set() && !a.is_positional()
+        });
+        into.extend(takes.map(|a| (a.get_long().map(|l| format!("--{l}")), a.get_short())));
+        cmd.get_subcommands().for_each(|s| valued(s, into));
+    }
+    fn known(cmd: &clap::Command, word: &str) -> bool {
+        let name = word.split('=').next().unwrap_or(word);
+        let own = cmd.get_arguments().any(|a| {
+            a.get_long().is_some_and(|l| name == format!("--{l}"))
+                || a.get_short().is_some_and(|c| name == format!("-{c}"))
+        });
+        own || name == "--help" || name == "-h" || cmd.get_subcommands().any(|s| known(s, word))
+    }
+    let mut flags = Vec::new();
+    valued(cmd, &mut flags);
+    let words: Vec<&str> = args.iter().skip(1).map_while(|a| a.to_str()).collect();
+    for pair in words.windows(2) {
+        let (flag, value) = (pair[0], pair[1]);
+        let short = flag.strip_prefix('-').filter(|s| s.len() == 1).and_then(|s| s.chars().next());
+        let takes =
+            flags.iter().any(|(l, s)| l.as_deref() == Some(flag) || short.is_some() && *s == short);
+        if takes && value.starts_with('-') && value.len() > 1 && !known(cmd, value) {
+            return Some(format!(
+                "{flag} was given '{value}', which starts with '-' and so reads as a flag: write \
+                 {flag}={value} to give it as the value (try --help)"
+            ));
+        }
+    }
+    None
 }
 
 /// A number flag given another flag as its value (`-n --ticks 1`). The number flags take values
