@@ -83,6 +83,8 @@ impl Mode {
 /// A page and its problems or changes, as the report says them.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// A filter that matches no block: bad input, said in one line, not a problem of the book.
+    pub refused: Option<String>,
     pub problems: Vec<String>,
     pub ran: usize,
     pub rewritten: Vec<PathBuf>,
@@ -125,10 +127,17 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
     commands.dedup();
     if commands.is_empty() {
         let what = if mode.measures() { "measured block" } else { "console block" };
-        report.problems.push(match only {
-            Some(o) => format!("no {what} on a page or in a command matches `{o}`"),
-            None => format!("no {what} found under {}", root.join("book/src").display()),
-        });
+        match only {
+            Some(o) => {
+                report.refused = Some(format!(
+                    "no {what} on a page or in a command matches `{o}`: give part of a page's \
+                     name or of a command, or nothing for every block"
+                ));
+            }
+            None => report
+                .problems
+                .push(format!("no {what} found under {}", root.join("book/src").display())),
+        }
         return report;
     }
     let results =

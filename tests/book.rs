@@ -159,10 +159,14 @@ fn a_filter_that_matches_nothing_and_extra_arguments_are_refused_and_help_is_not
     let here = std::env::current_dir().unwrap();
     let report = check(&here, Mode::Verify, Some("no-such-page-or-command"));
     assert_eq!(report.ran, 0);
-    let unmatched = report.problems.iter().any(|p| p.contains("matches `no-such-page-or-command`"));
-    assert!(unmatched, "{report:?}");
-    let o = blocks(&here, &["verify", "no-such-page-or-command"]);
-    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let unmatched = report.refused.as_deref().unwrap_or_default();
+    assert!(unmatched.contains("matches `no-such-page-or-command`"), "{report:?}");
+    for only in ["no-such-page-or-command", " "] {
+        let o = blocks(&here, &["verify", only]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{only:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{only:?}: {err}");
+    }
     let o = blocks(&here, &["verify", "bodies", "herd"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use theworld::blocks::{Mode, check};
-use world::shell::cli::Writes;
+use world::shell::cli::{Refused, Writes};
 use world::shell::files::Asked;
 
 /// Checks the book against the code: reruns the command of every console block in book/src
@@ -77,9 +77,21 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
     let root = theworld::repo::find(&here).map_err(anyhow::Error::msg)?;
     std::env::set_current_dir(&root)?;
     let started = std::time::Instant::now();
-    // An empty filter is no filter: `just bless` passes one when it is given none.
+    // An empty filter is no filter: `just bless` passes one when it is given none. One of
+    // spaces alone would match every command while seeming to choose.
+    if only.as_deref().is_some_and(|o| !o.is_empty() && o.trim().is_empty()) {
+        return Err(Refused(
+            "ONLY is only spaces: give part of a page's name or of a command, \
+                            or nothing for every block"
+                .into(),
+        )
+        .into());
+    }
     let only = only.filter(|o| !o.is_empty());
     let report = check(&root, mode, only.as_deref());
+    if let Some(why) = report.refused {
+        return Err(Refused(why).into());
+    }
     for p in &report.problems {
         world::shell::cli::say(format_args!("{p}"));
     }
