@@ -44,8 +44,9 @@ fn near_tick(s: &str) -> Result<u32, String> {
 
 /// A walker of the book's herd of 120, by index.
 fn near_walker(s: &str) -> Result<usize, String> {
-    s.parse::<usize>()
-        .ok()
+    Some(s)
+        .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|s| s.parse::<usize>().ok())
         .filter(|&n| n < 120)
         .ok_or_else(|| format!("there is no walker '{s}': the herd's walkers are 0 to 119"))
 }

@@ -260,3 +260,13 @@ fn a_run_stopped_by_a_signal_leaves_the_folder_as_it_found_it() {
         assert!(!shot.exists() && !film.exists(), "{signal}: the new folders were left");
     }
 }
+
+#[test]
+fn a_walker_number_refuses_a_sign_like_every_other_whole_number() {
+    for walker in ["+1", "-1", " 1"] {
+        let (code, out, err) = herd(&["near", "--walker", walker]);
+        assert_eq!(code, 2, "{walker}: {out}{err}");
+        assert!(out.is_empty() && err.contains("there is no walker"), "{walker}: {err}");
+    }
+    assert_eq!(herd(&["near", "--walker", "1"]).0, 0);
+}
