@@ -16,6 +16,10 @@ fn the_largest_runs_stay_under_300_mb() {
         &["swarm", "--ticks", "300"],
         &["held", "--ticks", "1000000"],
         &["held", "--ticks", "1000000", "--picture", picture],
+        &["table", "--ticks", "1000000"],
+        &["orders", "--ticks", "1000000", "--picture", picture],
+        &["clash"],
+        &["designs", "--clock"],
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_bodies")).args(args).output().unwrap();
         assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
