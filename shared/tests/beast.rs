@@ -23,7 +23,7 @@ fn run(mut w: World, ticks: u32) -> (String, u64) {
     for _ in 0..ticks {
         w.tick();
     }
-    (w.digest(), w.roster.counts.run.struck)
+    (w.digest(), w.counts().run.struck)
 }
 
 /// Every switch of the design that keeps the digest (none under the heading of other rules),
@@ -104,7 +104,7 @@ fn fans_cast_wide_need_looking_at_again() {
             // Before the first death, and through the tick it happens on, nothing differs.
             assert_eq!(loose.digest(), narrow.digest(), "tick {t}");
         }
-        died |= narrow.roster.counts.run.struck > 0;
+        died |= narrow.counts().run.struck > 0;
     }
     assert!(died);
     assert_ne!(loose.digest(), narrow.digest(), "the loose split should have gone wrong");
@@ -120,7 +120,7 @@ fn a_warm_phase_allocates_nothing() {
     {
         let mut w = world(40, 30, 240, design, crew);
         assert_eq!(w.warm_allocations(), 0, "{design:?} on {crew}");
-        assert!(w.roster.counts.run.struck > 0);
+        assert!(w.counts().run.struck > 0);
     }
 }
 
@@ -130,11 +130,11 @@ fn the_counts_of_a_tick_and_of_the_run_are_kept_apart() {
     let mut fans = 0;
     for _ in 0..60 {
         w.tick();
-        let c = w.roster.counts;
+        let c = w.counts();
         fans += c.tick.fans;
         assert_eq!(c.tick.fans, c.tick.creature_ticks, "one fan read a creature stepped");
     }
-    let c = w.roster.counts;
+    let c = w.counts();
     assert_eq!(c.run.fans, fans);
     assert_eq!(c.run.creature_ticks, fans);
     assert!(c.run.steps > c.tick.steps && c.run.met > c.tick.met);

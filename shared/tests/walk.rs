@@ -85,13 +85,13 @@ fn the_walk_by_levels_is_the_walk_in_roster_order_tick_by_tick() {
             }
             let litter = |w: &World| w.hab.litter.iter().map(|g| g.to_bits()).collect::<Vec<_>>();
             assert_eq!(litter(&a), litter(&b), "{at}: the litter");
-            assert_eq!(a.roster.counts.tick, b.roster.counts.tick, "{at}: the counts");
-            for i in b.roster.fallen() {
+            assert_eq!(a.counts().tick, b.counts().tick, "{at}: the counts");
+            for i in b.fallen() {
                 assert!(at_risk_now[i], "{at}: creature {i} died but was not at risk");
                 died += 1;
             }
             risky += at_risk_now.iter().filter(|&&r| r).count();
-            let levels = b.roster.levels().expect("the walk went by levels");
+            let levels = b.levels().expect("the walk went by levels");
             shared += (0..levels.count()).filter(|&k| levels.level(k).len() >= 32).count();
         }
         assert_eq!(a.digest(), b.digest(), "valley {v}");

@@ -125,7 +125,7 @@ fn run(v: Patch, design: Design, crew: usize) -> Result<Ran, String> {
     for _ in 0..v.ticks {
         w.tick();
     }
-    let run = w.roster.counts.run;
+    let run = w.counts().run;
     Ok(Ran { digest: w.digest(), struck: run.struck, recast: run.recast })
 }
 

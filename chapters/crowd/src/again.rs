@@ -40,7 +40,7 @@ pub fn run(
     // these are the eyes the phase opens with.
     let eyes: Vec<Eye> = w.roster.live.iter().map(|c| c.eye()).collect();
     w.tick();
-    let deaths = w.roster.last_deaths();
+    let deaths = w.fallen().collect::<Vec<usize>>();
     let first = deaths.iter().copied().find(|&d| {
         let cell = eyes[d].cell();
         (d + 1..eyes.len()).any(|j| within_sight(eyes[j], &[cell]))
@@ -60,7 +60,7 @@ pub fn run(
     writeln!(out, "the square around it: {} cells a side", 2 * REACH + 1)?;
     writeln!(out, "  inside it, turns before the death, fans kept: {before}")?;
     writeln!(out, "  inside it, turns after the death, cast again: {after}")?;
-    writeln!(out, "cast again in the whole tick, for any death: {}", w.roster.counts.tick.recast)?;
+    writeln!(out, "cast again in the whole tick, for any death: {}", w.counts().tick.recast)?;
     draw(&w, &eyes, d, ticks).save(path)?;
     writeln!(out, "wrote {}", path.display())?;
     Ok(())

@@ -48,7 +48,7 @@ pub fn run(
             let mut w = found(crowd, rows, design, settings.with_crew(crew))?;
             progress.say(format!("{crew} kept threads"));
             let kept = timed(&mut w, ticks, &progress).phase_ms(ticks);
-            (w.digest(), kept, w.roster.counts.run.recast)
+            (w.digest(), kept, w.counts().run.recast)
         };
         let same = yes(got == want);
         writeln!(out, "  {crew:>5}  {got:>16}  {same:>12}  {recast:>10}")?;
@@ -85,7 +85,7 @@ fn heading(
         out,
         "{COLS}x{rows} valley, {crowd} creatures, {}, {} starved",
         world::shell::cli::count(ticks, "tick", "ticks"),
-        narrow.roster.counts.run.struck
+        narrow.counts().run.struck
     )?;
     writeln!(out, "  cast narrow, each fan at its creature's turn: {}", narrow.digest())?;
     if design.loose {

@@ -32,7 +32,7 @@ pub fn run(
         progress.say(format!("{crowd} creatures"));
         let mut w = found(crowd, rows, design, settings)?;
         let c = timed(&mut w, ticks, &progress);
-        let steps = w.roster.counts.tick.steps;
+        let steps = w.counts().tick.steps;
         let each = steps as f64 / crowd as f64;
         write!(
             out,

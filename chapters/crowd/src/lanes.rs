@@ -5,8 +5,8 @@
 use std::io::Write;
 
 use world::beast::brain::{BYTES, FINISH_BYTES, SETTLED_BYTES, SQUASHES};
+use world::beast::count::Count;
 use world::beast::pack::LANES;
-use world::beast::roster::Count;
 use world::beast::{Design, Settings, World};
 use world::shell::progress::Progress;
 
@@ -52,7 +52,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Resul
         runs.push(w);
     }
     anyhow::ensure!(runs[0].digest() == runs[1].digest(), "the two designs ran differently");
-    let (a, b) = (runs[0].roster.counts.run, runs[1].roster.counts.run);
+    let (a, b) = (runs[0].counts().run, runs[1].counts().run);
     writeln!(
         out,
         "spend's {ticks} ticks: {} creature-ticks, a forward pass each; both runs end on {}",

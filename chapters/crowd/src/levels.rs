@@ -59,7 +59,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, every: u32, settings: Settings) -> a
         let (rows, crowd) = (ROWS * k, CROWD * k);
         progress.say(format!("{crowd} creatures"));
         let mut w = found(crowd, rows, Design::default(), settings.with_crew(1))?;
-        w.roster.watch_levels();
+        w.watch_levels();
         if n > 0 {
             writeln!(out)?;
         }
@@ -81,7 +81,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, every: u32, settings: Settings) -> a
         for t in 1..=ticks {
             w.tick();
             progress.step();
-            let levels = w.roster.levels().expect("the levels are watched");
+            let levels = w.levels().expect("the levels are watched");
             all.push(row(t, levels, &mut sizes));
         }
         for r in all.iter().filter(|r| r.tick == 1 || r.tick % every == 0) {
@@ -121,7 +121,7 @@ pub fn picture(
     path: &Path,
 ) -> anyhow::Result<()> {
     let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(1))?;
-    w.roster.watch_levels();
+    w.watch_levels();
     let progress = Progress::new("levels", u64::from(tick));
     for _ in 1..tick {
         w.tick();
@@ -132,7 +132,7 @@ pub fn picture(
         w.roster.live.iter().map(|c| (c.x, c.y, at_risk(c.store))).collect();
     w.tick();
     progress.step();
-    let levels = w.roster.levels().expect("the levels are watched");
+    let levels = w.levels().expect("the levels are watched");
     let of = levels.of();
     let (count, risk) = (levels.count(), levels.at_risk());
     writeln!(out, "{COLS}x{ROWS} valley, {} creatures as tick {tick}'s phase opens", of.len())?;

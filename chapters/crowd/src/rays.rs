@@ -45,7 +45,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Resul
     print(out, ticks, &bins, fans)?;
     // The phase itself, to check the count against its own.
     w.tick();
-    let (own, ours) = (w.roster.counts.tick.steps, bins.iter().map(|b| b.1).sum::<u64>());
+    let (own, ours) = (w.counts().tick.steps, bins.iter().map(|b| b.1).sum::<u64>());
     writeln!(
         out,
         "  the phase's own count of those strides: {own}, the same: {}",

@@ -58,7 +58,7 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     let clock = timed(&mut w, s.ticks, &Progress::new("spend", u64::from(s.ticks)));
     let top = crate::profile::finish(profile, s.cpuprofile.as_deref())?;
     let r = &w.roster;
-    let (run, tick) = (r.counts.run, r.counts.tick);
+    let (run, tick) = (w.counts().run, w.counts().tick);
     writeln!(
         out,
         "{COLS}x{} valley, {} cells, {}, {}",

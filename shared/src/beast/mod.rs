@@ -14,8 +14,9 @@
 //!   [`act`]: the six things it can do.
 //! - [`sight`]: everything the looking reads. [`ahead`]: the look ahead, before the walk.
 //!   [`pool`]: the threads the look runs on for a whole run.
-//! - [`roster`]: the crowd and its phase. [`world`]: the valley and its crowd, founded and
-//!   ticked.
+//! - [`roster`]: the crowd, the state a tick moves forward. [`phase`]: the phase that steps
+//!   it, with only its threads, its scratch and its [`count`]s; `deaths`, its deaths.
+//!   [`world`]: the valley and its crowd, founded and ticked.
 //! - [`levels`]: which creatures may take their turns side by side, worked out as a phase
 //!   opens.
 //! - [`ledger`]: the counting allocator behind the allocation ledger.
@@ -23,7 +24,9 @@
 pub mod act;
 pub mod ahead;
 pub mod brain;
+pub mod count;
 pub mod creature;
+mod deaths;
 pub mod design;
 pub mod fan;
 pub mod habitat;
@@ -33,6 +36,7 @@ pub mod levels;
 pub mod minds;
 pub mod one;
 pub mod pack;
+pub mod phase;
 pub mod pool;
 pub mod roster;
 pub mod sense;

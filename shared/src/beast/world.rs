@@ -2,11 +2,14 @@
 //! a time, with the digest that says two runs are the same run.
 
 use super::brain::Brain;
+use super::count::Counts;
 use super::creature::Creature;
 use super::design::Design;
 use super::habitat::Habitat;
 use super::kind::STORE;
 use super::ledger;
+use super::levels::Levels;
+use super::phase::Phase;
 use super::roster::Roster;
 use super::settings::Settings;
 use crate::base::streams::{BRAINS, SCATTER};
@@ -16,8 +19,10 @@ use crate::base::{Digest, Land, Stream};
 pub struct World {
     /// The valley: its ground, its plants, its litter and its weather.
     pub hab: Habitat,
-    /// The creatures, in roster order, and what their phase keeps between ticks.
+    /// The creatures, in roster order: with the valley, all that a tick moves forward.
     pub roster: Roster,
+    /// The phase that steps them: its threads, its scratch and what it counted.
+    phase: Phase,
 }
 
 /// The moments of a tick that `World::tick_watched` tells its onlooker about.
@@ -53,7 +58,8 @@ impl World {
         if design.cosines {
             live = live.into_iter().map(Creature::forgetful).collect();
         }
-        Ok(World { hab, roster: Roster::new(live, brains, design, settings) })
+        let phase = Phase::new(live.len(), design, settings);
+        Ok(World { hab, roster: Roster::new(live, brains, design, settings.isa), phase })
     }
 
     /// One tick: the weather and the plants, then the creature phase.
@@ -68,7 +74,7 @@ impl World {
         watch(Moment::TickOpens);
         self.hab.grow();
         watch(Moment::PhaseOpens);
-        self.roster.phase(&mut self.hab);
+        self.phase.step(&mut self.roster, &mut self.hab);
         watch(Moment::PhaseCloses);
         self.hab.now += 1;
     }
@@ -83,7 +89,7 @@ impl World {
             Moment::PhaseCloses => n = ledger::stop(),
             Moment::TickOpens => {}
         });
-        n + self.roster.pool_allocations()
+        n + self.phase.pool_allocations()
     }
 
     /// The heap allocations of [`WARM`]'s counted ticks, after its warming ticks: what the
@@ -94,8 +100,30 @@ impl World {
         for _ in 0..warm {
             self.tick();
         }
-        let _ = self.roster.pool_allocations();
+        let _ = self.phase.pool_allocations();
         (0..counted).map(|_| self.tick_counted()).sum()
+    }
+
+    /// What the latest tick's phase counted, and every phase so far.
+    pub fn counts(&self) -> Counts {
+        self.phase.counts()
+    }
+
+    /// Has every phase from now on work out its levels, even when its walk goes in roster
+    /// order, so that a run may count them.
+    pub fn watch_levels(&mut self) {
+        self.phase.watch_levels();
+    }
+
+    /// The levels of the latest phase, if they were worked out.
+    pub fn levels(&self) -> Option<&Levels> {
+        self.phase.levels(&self.roster)
+    }
+
+    /// The roster places, as the latest phase opened, of the creatures that died in it, in
+    /// the order they fell (each in its own turn, so in roster order).
+    pub fn fallen(&self) -> impl Iterator<Item = usize> + '_ {
+        self.phase.fallen()
     }
 
     // ANCHOR: digest

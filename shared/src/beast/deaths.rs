@@ -1,0 +1,51 @@
+//! The deaths of a phase: who is gone, where they stood, who is still to bury, and the fans a
+//! death makes cast again.
+
+use super::ahead::Glance;
+use super::count::Count;
+use super::creature::Creature;
+use super::fan;
+use super::habitat::Habitat;
+use super::sight::Sight;
+
+/// The deaths of the phase under way: which roster places are gone, the cells they stood on
+/// when it opened, and the ones still to bury when it closes. Room for every creature to die is
+/// asked for once, so a phase never grows these.
+#[derive(Default)]
+pub(super) struct Deaths {
+    /// Whether each roster place has died in this phase.
+    pub(super) gone: Vec<bool>,
+    /// The cells the dead stood on as the phase opened, in the order they fell.
+    pub(super) cells: Vec<(i64, i64)>,
+    /// The roster places of the dead still to bury when the phase closes.
+    pub(super) unburied: Vec<u32>,
+}
+
+impl Deaths {
+    // ANCHOR: again
+    /// Casts roster place `i`'s fan again if a creature died within its sight earlier in the
+    /// walk, unless the design casts fans once and never again.
+    pub(super) fn look_again(&self, sight: &Sight, i: usize, g: &mut Glance, count: &mut Count) {
+        if !sight.design.loose && fan::within_sight(sight.eyes[i], &self.cells) {
+            g.cast(sight, i, &self.gone);
+            count.recast += 1;
+        }
+    }
+    // ANCHOR_END: again
+
+    // ANCHOR: fall
+    /// Roster place `i` has run its store down: nobody sees it from now on, and it is buried
+    /// when the phase closes, or at once under the design that buried the dead as they fell.
+    pub(super) fn fall(&mut self, sight: &Sight, hab: &mut Habitat, i: usize, c: &mut Creature) {
+        c.dead = true;
+        self.gone[i] = true;
+        self.cells.push(sight.cells[i]);
+        if sight.design.hasty {
+            let (x, y) = c.cell();
+            hab.bury(x, y, sight.view.stand(x, y));
+        } else {
+            self.unburied.push(i as u32);
+        }
+    }
+    // ANCHOR_END: fall
+}
