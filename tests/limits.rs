@@ -79,7 +79,7 @@ fn every_number_flags_help_gives_the_range_its_parser_takes() {
                 if path.first().is_some_and(|p| p == "picture") {
                     args.extend(["--out".into(), "x.png".into()]);
                 }
-                if path.first().is_some_and(|p| p == "crew") && flag == "--crew" {
+                if path.first().is_some_and(|p| p == "crew") && flag == "--among" {
                     args.extend(["--stripes".into(), "x.svg".into()]);
                 }
                 cmd.clone().try_get_matches_from(&args).map_err(|e| e.kind())

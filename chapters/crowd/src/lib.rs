@@ -89,11 +89,6 @@ fn short_ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 1000).map(|n| n as u32)
 }
 
-/// The machine's cores: the default crew.
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 /// The run's settings, worked out once from the command line and handed to every subcommand:
 /// the crew `--crew` asked for, or the machine's cores, and the instructions `--isa` chose.
 /// A subcommand that sets crews side by side takes its own from these, on the same
@@ -108,7 +103,7 @@ pub fn settings(cli: &Cli) -> Settings {
         ) => *crew,
         _ => None,
     };
-    Settings::new(crew.unwrap_or_else(cores), cli.isa)
+    Settings::asked(crew, cli.isa)
 }
 
 #[derive(Subcommand, Debug)]
@@ -206,18 +201,19 @@ pub enum Mode {
         /// Also chart the timings into this SVG (and so time them, as --clock does).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
-        /// Instead of the table, share the founded valley's roster out among a crew of --crew
-        /// threads as the look ahead does: print the thread of the first 16 roster places and
+        /// Instead of the table, share the founded valley's roster out among --among threads
+        /// as the look ahead does: print the thread of the first 16 roster places and
         /// the creatures each thread takes, and draw the first 32 places and the whole valley
         /// coloured by thread into this SVG (760 px wide; a crew of 1 to 256, colours repeat
         /// after four and the key names the first eight).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         #[arg(conflicts_with_all = ["clock", "chart", "again", "crowd", "rows"])]
         stripes: Option<PathBuf>,
-        /// The crew --stripes shares the roster among: 1 to 256 threads.
+        /// The threads --stripes shares the roster among, as a crew of that many would: 1 to
+        /// 256.
         #[arg(long, default_value = "4", value_parser = crew, allow_hyphen_values = true)]
         #[arg(requires = "stripes")]
-        crew: usize,
+        among: usize,
         /// Instead of the table, run to tick TICKS and find the first death of its phase that
         /// made a later creature cast its fan again: print where it was, the 29-cell square
         /// around it and who inside cast again, and draw them into this SVG (760 px wide).
@@ -451,8 +447,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             fan::run(out, ticks, at_edge, row.as_deref(), picture.as_deref(), settings)
         }
         Some(Mode::Ledger { ticks, split }) => ledger::run(out, ticks, split, settings),
-        Some(Mode::Crew { stripes: Some(path), crew, design: Staged(design), .. }) => {
-            stripes::run(out, crew, design, settings, &path)
+        Some(Mode::Crew { stripes: Some(path), among, design: Staged(design), .. }) => {
+            stripes::run(out, among, design, settings, &path)
         }
         Some(Mode::Crew { ticks, again: Some(path), design: Staged(design), .. }) => {
             again::run(out, ticks, design, settings, &path)

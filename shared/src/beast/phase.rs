@@ -32,6 +32,8 @@ pub struct Phase {
     counts: Counts,
     /// Threads the fans are cast on, unless the design casts each in the walk.
     crew: usize,
+    /// Whether the crew's threads stay awake a while between jobs ([`Settings::awake`]).
+    awake: bool,
     pool: Option<Pool>,
     /// One buffer of glances a stripe; where creature i's is kept, `Sight::seat` says.
     stripes: Vec<Vec<Glance>>,
@@ -70,6 +72,7 @@ impl Phase {
         let mut phase = Phase {
             counts: Counts::default(),
             crew: settings.threads(design),
+            awake: settings.awake(),
             pool: None,
             stripes: Vec::new(),
             deaths: Deaths::default(),
@@ -187,7 +190,7 @@ impl Phase {
         } else {
             let pool = match &mut self.pool {
                 Some(p) if p.crew() == crew => p,
-                slot => slot.insert(Pool::new(Arc::clone(&roster.sight), crew)),
+                slot => slot.insert(Pool::new(Arc::clone(&roster.sight), crew, self.awake)),
             };
             pool.look(&sight, &mut self.stripes, ledger::counting());
         }

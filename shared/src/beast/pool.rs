@@ -33,13 +33,13 @@ pub struct Pool {
 
 impl Pool {
     /// A pool of `crew - 1` helpers, each to cast its stripe of the crowd `sight` holds; the
-    /// caller casts stripe 0 itself.
-    pub fn new(sight: Arc<RwLock<Sight>>, crew: usize) -> Pool {
+    /// caller casts stripe 0 itself. Helpers waiting for work stay awake a while first if
+    /// `awake` ([`super::settings::Settings::awake`]).
+    pub fn new(sight: Arc<RwLock<Sight>>, crew: usize, awake: bool) -> Pool {
         let allocations = Arc::new(AtomicU64::new(0));
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let helpers = (1..crew)
             .map(|k| {
-                let slot = Arc::new(Slot::new(crew <= cores));
+                let slot = Arc::new(Slot::new(awake));
                 let (s, sight, n) =
                     (Arc::clone(&slot), Arc::clone(&sight), Arc::clone(&allocations));
                 (slot, std::thread::spawn(move || helper(&s, &sight, k, crew, &n)))
@@ -271,7 +271,7 @@ mod tests {
         let (tell, told) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let shared = Arc::new(RwLock::new(sight(2, brains)));
-            let mut pool = Pool::new(Arc::clone(&shared), 2);
+            let mut pool = Pool::new(Arc::clone(&shared), 2, true);
             let mut stripes = vec![Vec::new(), Vec::new()];
             let looked = panic::catch_unwind(AssertUnwindSafe(|| {
                 let s = shared.read().unwrap();

@@ -14,17 +14,38 @@ pub struct Settings {
     pub crew: usize,
     /// The instructions the lanes run on.
     pub isa: Isa,
+    /// The machine's cores, read once, when the settings are made.
+    pub cores: usize,
+}
+
+/// The cores this machine gives the run; one where it will not say.
+fn machine_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 impl Settings {
     /// A crew of `crew` threads (one at the least) with the lanes on `isa`.
     pub fn new(crew: usize, isa: Isa) -> Settings {
-        Settings { crew: crew.max(1), isa }
+        Settings { crew: crew.max(1), isa, cores: machine_cores() }
+    }
+
+    /// The crew a command line asked for, or one thread a core of this machine when it asked
+    /// for none, with the lanes on `isa`: the settings of a chapter's run, worked out once.
+    pub fn asked(crew: Option<usize>, isa: Isa) -> Settings {
+        let cores = machine_cores();
+        Settings { crew: crew.unwrap_or(cores).max(1), isa, cores }
     }
 
     /// The same settings with another crew: for a run that sets crews side by side.
     pub fn with_crew(self, crew: usize) -> Settings {
-        Settings::new(crew, self.isa)
+        Settings { crew: crew.max(1), ..self }
+    }
+
+    /// Whether a thread of the crew waiting for work stays awake a while before it sleeps:
+    /// only when the crew has a core a thread, since otherwise its waiting takes the core of
+    /// the thread it waits for.
+    pub fn awake(self) -> bool {
+        self.crew <= self.cores
     }
 
     /// The threads a phase of `design` looks on: the crew, or the walk's own thread alone when
@@ -32,5 +53,22 @@ impl Settings {
     /// turns into a thread count.
     pub fn threads(self, design: Design) -> usize {
         if design.narrow { 1 } else { self.crew }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_crew_stays_awake_only_with_a_core_a_thread_and_narrowness_is_one_thread() {
+        let two = Settings { crew: 2, isa: Isa::best(), cores: 2 };
+        assert!(two.awake());
+        assert!(!two.with_crew(3).awake(), "three threads on two cores sleep while they wait");
+        assert_eq!(two.with_crew(0).crew, 1, "a crew has one thread at the least");
+        assert_eq!(Settings::asked(None, Isa::best()).crew, machine_cores());
+        assert_eq!(Settings::asked(Some(5), Isa::best()).crew, 5);
+        assert_eq!(two.threads(Design { narrow: true, ..Design::default() }), 1);
+        assert_eq!(two.threads(Design::default()), 2);
     }
 }
