@@ -45,15 +45,53 @@ mod wall;
 /// table runs in the book's order.
 #[derive(Parser, Debug)]
 #[command(name = "crowd", version, term_width = 100, after_long_help = world::shell::cli::promises(MOST_MB))]
-pub struct Cli {
+struct Line {
     #[command(subcommand)]
-    pub mode: Option<Mode>,
+    mode: Option<Mode>,
     /// The instructions the brains' lanes run on: plain (two doubles a register, what every
     /// x86-64 has), avx2 (four), or best (the widest this CPU has). Every choice gives the
     /// same bits; only the speed differs.
     #[arg(long, global = true, default_value = "best", value_parser = Isa::named)]
-    pub isa: Isa,
+    isa: Isa,
 }
+
+/// The command line as the chapter runs it: the subcommand, the instructions, and the `--crew`
+/// of whichever subcommand was given one.
+#[derive(Debug)]
+pub struct Cli {
+    pub mode: Option<Mode>,
+    pub isa: Isa,
+    /// Read off clap's matches for the subcommand given, not out of each subcommand by name,
+    /// so a new subcommand that takes `--crew` needs no line anywhere else to be run on it.
+    pub crew: Option<usize>,
+}
+
+impl clap::CommandFactory for Cli {
+    fn command() -> clap::Command {
+        Line::command()
+    }
+
+    fn command_for_update() -> clap::Command {
+        Line::command_for_update()
+    }
+}
+
+impl clap::FromArgMatches for Cli {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Cli, clap::Error> {
+        let Line { mode, isa } = Line::from_arg_matches(m)?;
+        let crew = m
+            .subcommand()
+            .and_then(|(_, sub)| sub.try_get_one::<usize>("crew").ok().flatten().copied());
+        Ok(Cli { mode, isa, crew })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Cli::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Parser for Cli {}
 
 fn ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 100_000).map(|n| n as u32)
@@ -94,16 +132,7 @@ fn short_ticks(s: &str) -> Result<u32, String> {
 /// A subcommand that sets crews side by side takes its own from these, on the same
 /// instructions.
 pub fn settings(cli: &Cli) -> Settings {
-    let crew = match &cli.mode {
-        Some(
-            Mode::Spend { crew, .. }
-            | Mode::Fit { crew, .. }
-            | Mode::Wall { crew, .. }
-            | Mode::Designs { crew, .. },
-        ) => *crew,
-        _ => None,
-    };
-    Settings::asked(crew, cli.isa)
+    Settings::asked(cli.crew, cli.isa)
 }
 
 #[derive(Subcommand, Debug)]
@@ -488,5 +517,31 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         None => world::shell::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, |c, out| {
             run(Cli { isa: cli.isa, ..c }, out)
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::{Cli, settings};
+
+    /// Every subcommand that takes `--crew` is run on the crew it was given, read off clap's
+    /// matches: none has to be listed anywhere for it.
+    #[test]
+    fn every_subcommand_that_takes_a_crew_runs_on_it() {
+        let takes: Vec<String> = Cli::command()
+            .get_subcommands()
+            .filter(|s| s.get_arguments().any(|a| a.get_id() == "crew"))
+            .map(|s| s.get_name().to_string())
+            .collect();
+        assert_eq!(takes, ["spend", "fit", "wall", "designs"]);
+        for sub in &takes {
+            let cli = Cli::try_parse_from(["crowd", sub.as_str(), "--crew", "3"]).unwrap();
+            assert_eq!(settings(&cli).crew, 3, "{sub}");
+        }
+        let cli = Cli::try_parse_from(["crowd", "spend"]).unwrap();
+        assert_eq!(cli.crew, None);
+        assert_eq!(settings(&cli).crew, settings(&cli).cores, "no --crew: a thread a core");
     }
 }
