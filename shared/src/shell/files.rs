@@ -276,10 +276,12 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
 /// leaves its place), so that if one rename fails, every path placed before it is put back as
 /// it was: the run changes all of its files or none. The first failure is the error.
 fn place(held: Vec<(PathBuf, PathBuf)>) -> Result<(), OutError> {
+    // One rename alone needs nothing put back: it replaces its path whole or not at all.
+    let several = held.len() > 1;
     let mut placed: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
     let mut left = held.into_iter();
     while let Some((tmp, path)) = left.next() {
-        let kept = keep_old(&path);
+        let kept = if several { keep_old(&path) } else { Ok(None) };
         let done = match &kept {
             Err(e) => Err(fail(&path, e)),
             Ok(_) => std::fs::rename(&tmp, &path).map_err(|e| fail(&path, e)),
