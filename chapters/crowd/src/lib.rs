@@ -16,7 +16,6 @@ use world::shell::cli::{Writes, whole};
 use world::shell::design::Staged;
 use world::shell::files::Asked;
 
-mod again;
 mod close;
 mod crew;
 mod designs;
@@ -24,17 +23,13 @@ mod fan;
 mod fit;
 mod instructions;
 mod lanes;
-mod lanes_timed;
 mod ledger;
 mod levels;
-mod levels_timed;
-mod pack;
 mod picture;
 mod profile;
 mod rays;
 pub mod scene;
 mod spend;
-mod stripes;
 mod sums;
 mod timed;
 mod turns;
@@ -477,10 +472,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Some(Mode::Ledger { ticks, split }) => ledger::run(out, ticks, split, settings),
         Some(Mode::Crew { stripes: Some(path), among, design: Staged(design), .. }) => {
-            stripes::run(out, among, design, settings, &path)
+            crew::stripes::run(out, among, design, settings, &path)
         }
         Some(Mode::Crew { ticks, again: Some(path), design: Staged(design), .. }) => {
-            again::run(out, ticks, design, settings, &path)
+            crew::again::run(out, ticks, design, settings, &path)
         }
         Some(Mode::Crew { ticks, crowd, rows, clock, chart, design: Staged(design), .. }) => {
             scene::room(crowd, rows)?;
@@ -494,10 +489,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let clock = clock || chart.is_some();
             fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
         }
-        Some(Mode::Lanes { clock: true, .. }) => lanes_timed::run(out, settings),
-        Some(Mode::Lanes { pack: Some(path), .. }) => pack::run(out, &path),
+        Some(Mode::Lanes { clock: true, .. }) => lanes::clock::run(out, settings),
+        Some(Mode::Lanes { pack: Some(path), .. }) => lanes::pack::run(out, &path),
         Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
-        Some(Mode::Levels { clock: true, .. }) => levels_timed::run(out, settings),
+        Some(Mode::Levels { clock: true, .. }) => levels::clock::run(out, settings),
         Some(Mode::Levels { ticks, picture: Some(path), .. }) => {
             levels::picture(out, ticks, settings, &path)
         }

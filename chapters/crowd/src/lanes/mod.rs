@@ -1,6 +1,10 @@
 //! The third round's counts: where the forward passes of spend's run were thought,
 //! with the brains apart (`--alone`) and four to a pack, how full the packs' lanes were, the
-//! `tanh` calls, and the bytes of weights read. Every figure is a count.
+//! `tanh` calls, and the bytes of weights read. Every figure is a count. Its other two modes
+//! are files of this folder: [`clock`] (`--clock`) and [`pack`] (`--pack`).
+
+pub mod clock;
+pub mod pack;
 
 use std::io::Write;
 

@@ -7,7 +7,7 @@ use std::io::Write;
 use world::beast::{Design, Settings};
 use world::shell::progress::Progress;
 
-use crate::levels::TIMES;
+use super::TIMES;
 use crate::scene::{CROWD, ROWS, found};
 use crate::timed::timed;
 use crate::turns::{ROUNDS, Row, ms, part};

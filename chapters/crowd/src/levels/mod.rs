@@ -1,5 +1,8 @@
 //! The fourth round's counts: the levels the walk goes by, tick after tick, at the chapter's
 //! crowd and at ten times it. Every figure is a count, the same on every machine and crew.
+//! Its `--clock` is [`clock`], a file of this folder.
+
+pub mod clock;
 
 use std::io::Write;
 use std::path::Path;

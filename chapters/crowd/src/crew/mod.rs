@@ -1,5 +1,9 @@
 //! The same run with the fans cast wide on 1, 2, 4, 8 and 16 threads, against the run cast
-//! narrow in roster order: the digest of each, and whether it is the same run.
+//! narrow in roster order: the digest of each, and whether it is the same run. Its other two
+//! modes are files of this folder: [`stripes`] (`--stripes`) and [`again`] (`--again`).
+
+pub mod again;
+pub mod stripes;
 
 use std::io::{self, Write};
 use std::path::Path;
