@@ -528,9 +528,30 @@ fn crates() -> Vec<(String, PathBuf)> {
     chapters.sort();
     for dir in chapters {
         let name = dir.file_name().expect("a name").to_string_lossy().into_owned();
-        all.push((name, dir.join("src/lib.rs")));
+        all.push((name.clone(), dir.join("src/lib.rs")));
+        bins(&name, &dir, &mut all);
     }
+    bins("theworld", root, &mut all);
     all
+}
+
+/// The binaries of the package in `dir`, each a crate of its own: `src/main.rs`, every
+/// `src/bin/NAME.rs` and every `src/bin/NAME/main.rs`.
+fn bins(package: &str, dir: &Path, into: &mut Vec<(String, PathBuf)>) {
+    let main = dir.join("src/main.rs");
+    if main.is_file() {
+        into.push((format!("{package} (its binary)"), main));
+    }
+    let Ok(entries) = std::fs::read_dir(dir.join("src/bin")) else { return };
+    let mut found: Vec<PathBuf> = entries.map(|e| e.expect("a folder entry").path()).collect();
+    found.sort();
+    for path in found {
+        let name = path.file_stem().expect("a name").to_string_lossy().into_owned();
+        let root = if path.is_dir() { path.join("main.rs") } else { path };
+        if root.extension().is_some_and(|e| e == "rs") && root.is_file() {
+            into.push((format!("{package}'s binary {name}"), root));
+        }
+    }
 }
 
 #[test]
@@ -666,4 +687,17 @@ fn every_stream_is_drawn_by_a_number_named_in_the_register() {
         }
     }
     assert!(drawn > 20, "only {drawn} streams found");
+}
+
+#[test]
+fn every_binary_is_read_as_a_crate_of_its_own_with_its_modules() {
+    let all = crates();
+    let browser = all.iter().find(|(n, _)| n == "theworld's binary browser").expect("browser");
+    let modules = read_crate(&browser.1);
+    for m in ["chromium", "look", "selftest", "visit"] {
+        assert!(modules.contains_key(&vec![m.to_string()]), "{m} of the browser binary");
+    }
+    for name in ["theworld's binary blocks", "bodies (its binary)", "crowd (its binary)"] {
+        assert!(all.iter().any(|(n, _)| n == name), "{name}");
+    }
 }

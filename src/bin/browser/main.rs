@@ -9,22 +9,22 @@
 //! a picture is shown at another shape than its own, or a flag in the prose was turned into a
 //! dash (see `look.rs`). Every page is saved whole as a screenshot under `target/browser/` for
 //! a person to look at. `--self-test` holds the check to account on a tiny book made to have
-//! each of the new problems (see `selftest.rs`).
+//! each of the new problems (see `selftest.rs`); both visit the book as `visit.rs` does.
 
 mod chromium;
 mod look;
 mod selftest;
+mod visit;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use serde_json::Value;
 
 use chromium::Browser;
-use look::{Kind, Problem};
+use look::Problem;
+use visit::{Book, visit_all};
 
 /// Opens every page of the built book (book/book) in headless Chromium at a 1200 px window with
 /// the sidebar open, and fails on a picture that does not load or is shown stretched, a moving
@@ -96,12 +96,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// A built mdBook: its sources (for SUMMARY.md) and the folder of its pages.
-pub struct Book {
-    pub src: PathBuf,
-    pub html: PathBuf,
-}
-
 /// The repository's book, checked in a browser started for it.
 async fn check_book(root: &Path, shots: &Path) -> Result<Vec<String>, String> {
     let book = Book { src: root.join("book/src"), html: root.join("book/book") };
@@ -114,83 +108,4 @@ async fn check_book(root: &Path, shots: &Path) -> Result<Vec<String>, String> {
     let result = visit_all(&browser, &book, shots).await;
     browser.close().await;
     Ok(result?.iter().map(Problem::to_string).collect())
-}
-
-/// The pages a reader can reach: every chapter in SUMMARY.md (each `true`: held to what a
-/// reader sees), then the front page and the whole book on one page, which repeat them.
-fn pages(src: &Path) -> Vec<(String, bool)> {
-    let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap_or_default();
-    let mut pages = vec![];
-    for part in summary.split("](").skip(1) {
-        if let Some(md) = part.split(')').next().and_then(|p| p.strip_suffix(".md")) {
-            pages.push((format!("{md}.html"), true));
-        }
-    }
-    pages.push(("index.html".into(), false));
-    pages.push(("print.html".into(), false));
-    pages
-}
-
-/// Every page of a book opened and judged, then every anchor a link wanted looked for.
-pub async fn visit_all(
-    browser: &Browser,
-    book: &Book,
-    shots: &Path,
-) -> Result<Vec<Problem>, String> {
-    let base = url::Url::from_directory_path(&book.html)
-        .map_err(|()| "browser: the book's folder is not absolute")?;
-    let mut problems = Vec::new();
-    let mut ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut wanted: Vec<(String, String, String)> = Vec::new();
-    for (page, reader) in pages(&book.src) {
-        let (report, shot) = browser.visit(&base, &page, shots).await?;
-        let looked = look::page(&book.html, &base, &page, &report, reader);
-        problems.extend(looked.problems);
-        wanted.extend(looked.anchors.into_iter().map(|(f, a)| (page.clone(), f, a)));
-        for line in browser.console().await? {
-            let says = format!("the console says: {line}");
-            problems.push(Problem { page: page.clone(), kind: Kind::Console, says });
-        }
-        let mut quizzes = 0;
-        if reader {
-            for quiz in browser.quizzes().await.map_err(|e| format!("browser: {page}: {e}"))? {
-                quizzes += 1;
-                for says in quiz.problems() {
-                    problems.push(Problem { page: page.clone(), kind: Kind::Quiz, says });
-                }
-            }
-        }
-        ids.insert(page.clone(), ids_of(&report));
-        let answered = match quizzes {
-            0 => String::new(),
-            n => format!(", {} answered", world::shell::cli::count(n as u64, "quiz", "quizzes")),
-        };
-        let shot = shot.strip_prefix(shots).unwrap_or(&shot).display().to_string();
-        world::shell::cli::say(format_args!("{}{answered}; {shot}", looked.account));
-    }
-    for (from, file, anchor) in wanted {
-        if !ids.contains_key(&file) {
-            let (report, _) = browser.visit(&base, &file, shots).await?;
-            ids.insert(file.clone(), ids_of(&report));
-        }
-        if !has_anchor(&ids[&file], &anchor) {
-            let says = format!("a link to {file}#{anchor}, but no such anchor there");
-            problems.push(Problem { page: from, kind: Kind::Anchor, says });
-        }
-    }
-    Ok(problems)
-}
-
-/// The ids on a page, for links from elsewhere to land on.
-fn ids_of(report: &Value) -> BTreeSet<String> {
-    let ids = report["ids"].as_array().into_iter().flatten().filter_map(Value::as_str);
-    ids.map(String::from).collect()
-}
-
-/// Whether a page holds an anchor, as written in the link or decoded from it.
-fn has_anchor(ids: &BTreeSet<String>, anchor: &str) -> bool {
-    let decoded = url::form_urlencoded::parse(anchor.as_bytes())
-        .map(|(k, v)| if v.is_empty() { k.into_owned() } else { format!("{k}={v}") })
-        .collect::<String>();
-    ids.contains(anchor) || ids.contains(&decoded)
 }

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use crate::chromium::{Browser, find};
 use crate::look::{Kind, Problem};
-use crate::{Book, visit_all};
+use crate::visit::{Book, visit_all};
 
 /// A picture twice as wide as it is tall, drawn to fill whatever box it is given, so a box of
 /// another shape stretches it for real.
