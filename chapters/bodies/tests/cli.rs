@@ -173,17 +173,24 @@ fn a_film_too_long_is_a_usage_error_naming_both_flags() {
     assert!(err.contains("give --ticks 1000 or fewer, or leave out --film"), "{err}");
 }
 
-#[test]
-fn a_report_that_cannot_be_written_says_so() {
+/// Runs bodies with `args` and its stdout a `/dev/full` that refuses every byte: the exit
+/// code and the one line of stderr it must give.
+fn into_full(args: &[&std::ffi::OsStr]) -> (i32, String) {
     let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
     let out = Command::new(env!("CARGO_BIN_EXE_bodies"))
-        .arg("table")
+        .args(args)
         .stdout(full)
         .output()
         .expect("the binary runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(err.lines().count(), 1, "{err}");
+    (out.status.code().unwrap_or(-1), err)
+}
+
+#[test]
+fn a_report_that_cannot_be_written_says_so() {
+    let (code, err) = into_full(&["table".as_ref()]);
+    assert_eq!(code, 1, "{err}");
     assert!(err.contains("writing the report to stdout failed"), "{err}");
 }
 
@@ -193,16 +200,9 @@ fn a_report_lost_to_a_full_stdout_changes_no_picture() {
     std::fs::create_dir_all(&dir).unwrap();
     let picture = dir.join("o.svg");
     std::fs::write(&picture, "old").unwrap();
-    let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
-    let out = Command::new(env!("CARGO_BIN_EXE_bodies"))
-        .args(["orders", "--ticks", "4", "--picture"])
-        .arg(&picture)
-        .stdout(full)
-        .output()
-        .expect("the binary runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let args = ["orders", "--ticks", "4", "--picture"].map(std::ffi::OsStr::new);
+    let (code, err) = into_full(&[&args[..], &[picture.as_os_str()]].concat());
+    assert_eq!(code, 1, "{err}");
     assert!(err.contains("none of the files asked for was changed"), "{err}");
     assert_eq!(std::fs::read_to_string(&picture).unwrap(), "old", "the picture was replaced");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "a scratch file was left");

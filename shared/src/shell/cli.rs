@@ -124,17 +124,34 @@ fn parse<C: Parser>(
     }
 }
 
+/// Each flag and the value given after it on `args`, where the flag is one of those of `cmd`
+/// (or of its subcommands) that `pick` chooses: the pairs the two readings below look at.
+fn flag_and_value<'a>(
+    cmd: &clap::Command,
+    args: &'a [OsString],
+    pick: fn(&clap::Arg) -> bool,
+) -> Vec<(&'a str, &'a str)> {
+    fn chosen(cmd: &clap::Command, pick: fn(&clap::Arg) -> bool, into: &mut Vec<clap::Arg>) {
+        into.extend(cmd.get_arguments().filter(|a| pick(a)).cloned());
+        cmd.get_subcommands().for_each(|s| chosen(s, pick, into));
+    }
+    let mut flags = Vec::new();
+    chosen(cmd, pick, &mut flags);
+    let is = |flag: &str| {
+        let short = flag.strip_prefix('-').filter(|s| s.len() == 1).and_then(|s| s.chars().next());
+        flags.iter().any(|a| {
+            a.get_long().is_some_and(|l| flag.strip_prefix("--") == Some(l))
+                || short.is_some() && a.get_short() == short
+        })
+    };
+    let words: Vec<&str> = args.iter().skip(1).map_while(|a| a.to_str()).collect();
+    words.windows(2).filter(|pair| is(pair[0])).map(|pair| (pair[0], pair[1])).collect()
+}
+
 /// A value that starts with a dash given to a flag that does not take one so (`--picture
 /// -x.svg`, `--isa -1`): clap reads the value as a flag of its own and names that, where the
 /// reader needs the flag it was meant for and the way to give it.
 fn dashed_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
-    fn valued(cmd: &clap::Command, into: &mut Vec<(Option<String>, Option<char>)>) {
-        let takes = cmd.get_arguments().filter(|a| {
-            a.get_action().takes_values() && !a.is_allow_hyphen_values_set() && !a.is_positional()
-        });
-        into.extend(takes.map(|a| (a.get_long().map(|l| format!("--{l}")), a.get_short())));
-        cmd.get_subcommands().for_each(|s| valued(s, into));
-    }
     fn known(cmd: &clap::Command, word: &str) -> bool {
         let name = word.split('=').next().unwrap_or(word);
         let own = cmd.get_arguments().any(|a| {
@@ -143,50 +160,32 @@ fn dashed_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
         });
         own || name == "--help" || name == "-h" || cmd.get_subcommands().any(|s| known(s, word))
     }
-    let mut flags = Vec::new();
-    valued(cmd, &mut flags);
-    let words: Vec<&str> = args.iter().skip(1).map_while(|a| a.to_str()).collect();
-    for pair in words.windows(2) {
-        let (flag, value) = (pair[0], pair[1]);
-        let short = flag.strip_prefix('-').filter(|s| s.len() == 1).and_then(|s| s.chars().next());
-        let takes =
-            flags.iter().any(|(l, s)| l.as_deref() == Some(flag) || short.is_some() && *s == short);
-        if takes && value.starts_with('-') && value.len() > 1 && !known(cmd, value) {
-            return Some(format!(
-                "{flag} was given '{value}', which starts with '-' and so reads as a flag: write \
-                 {flag}={value} to give it as the value (try --help)"
-            ));
-        }
-    }
-    None
+    let valued = |a: &clap::Arg| {
+        a.get_action().takes_values() && !a.is_allow_hyphen_values_set() && !a.is_positional()
+    };
+    let (flag, value) = flag_and_value(cmd, args, valued)
+        .into_iter()
+        .find(|(_, value)| value.starts_with('-') && value.len() > 1 && !known(cmd, value))?;
+    Some(format!(
+        "{flag} was given '{value}', which starts with '-' and so reads as a flag: write \
+         {flag}={value} to give it as the value (try --help)"
+    ))
 }
 
 /// A number flag given another flag as its value (`-n --ticks 1`). The number flags take values
 /// that start with a dash, so that `-5` reaches their parser and is refused as a number; so clap
 /// would hand them the next flag too, and then complain about the number after it.
 fn flag_as_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
-    fn numbers(cmd: &clap::Command, into: &mut Vec<(Option<String>, Option<char>)>) {
-        let takes = cmd.get_arguments().filter(|a| a.is_allow_hyphen_values_set());
-        into.extend(takes.map(|a| (a.get_long().map(|l| format!("--{l}")), a.get_short())));
-        cmd.get_subcommands().for_each(|s| numbers(s, into));
-    }
-    let mut flags = Vec::new();
-    numbers(cmd, &mut flags);
-    let words: Vec<&str> = args.iter().skip(1).map_while(|a| a.to_str()).collect();
-    for pair in words.windows(2) {
-        let (flag, value) = (pair[0], pair[1]);
-        let short = flag.strip_prefix('-').filter(|s| s.len() == 1).and_then(|s| s.chars().next());
-        let number =
-            flags.iter().any(|(l, s)| l.as_deref() == Some(flag) || short.is_some() && *s == short);
-        let name = value.trim_start_matches('-');
-        if number && value.starts_with('-') && name.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return Some(format!(
-                "{flag} was given '{value}', a flag, where its value was due: give {flag} its \
-                 value before the next flag (try --help)"
-            ));
-        }
-    }
-    None
+    let (flag, value) = flag_and_value(cmd, args, clap::Arg::is_allow_hyphen_values_set)
+        .into_iter()
+        .find(|(_, value)| {
+            value.starts_with('-')
+                && value.trim_start_matches('-').starts_with(|c: char| c.is_ascii_alphabetic())
+        })?;
+    Some(format!(
+        "{flag} was given '{value}', a flag, where its value was due: give {flag} its value \
+         before the next flag (try --help)"
+    ))
 }
 
 /// The refusal of a command line with no subcommand where one is needed: the usage, and the
