@@ -5,31 +5,39 @@
 default:
     @just --list
 
-[doc("Chapter 1, Motion in Three Vectors: every table in the book's order.")]
+[doc("Chapter 1, Motion in Three Vectors: every table.")]
 chapter-1:
     cargo run --release -p bodies
 
-[doc("Chapter 2, The Herd That Bunches: every table in the book's order.")]
+[doc("Chapter 2, The Herd That Bunches: every table.")]
 chapter-2:
     cargo run --release -p herd
 
-[doc("Chapter 3, Three Thousand Brains: every table in the book's order.")]
+[doc("Chapter 3, Three Thousand Brains: every table.")]
 chapter-3:
     cargo run --release -p crowd
 
-[doc("Rerun every deterministic block and picture in the book and fail with a diff on any drift; writes nothing. ONLY picks the pages and commands that contain it.")]
+# Writes nothing; a drift is shown as a diff. ONLY picks the pages and commands that contain it.
+[doc("Check every deterministic block and picture for drift.")]
 verify ONLY="":
     cargo run --release -q -p theworld --bin blocks -- verify {{ quote(ONLY) }}
 
-[doc("Rewrite every deterministic block and picture from its command (review with git diff). ONLY picks the pages and commands that contain it: `just bless \"held --ticks\"`.")]
+# Review what it rewrote with git diff. ONLY picks the pages and commands that contain it:
+# `just bless "held --ticks"`.
+[doc("Rewrite every deterministic block and picture.")]
 bless ONLY="":
     cargo run --release -q -p theworld --bin blocks -- bless {{ quote(ONLY) }}
 
-[doc("Fill in every figure the prose reads from a block, from the blocks as the pages hold them (nothing is rerun), and list each figure typed into the prose. ONLY picks the pages written and reported.")]
+# Reads the blocks as the pages hold them, and lists each figure typed into the prose. ONLY
+# picks the pages written and reported.
+[doc("Fill in the prose's figures from the blocks.")]
 figures ONLY="":
     cargo run --release -q -p theworld --bin blocks -- figures {{ quote(ONLY) }}
 
-[doc("Rerun the timing blocks (\"Measured on ...\") on this machine, when nothing else runs, and rewrite them; a block taken while the rest of the machine was busy is refused (--busy-ok writes it, stamped). A filter picks pages and commands.")]
+# Rewrites the "Measured on ..." blocks and the figures read from them. A block taken while the
+# rest of the machine was busy is refused (--busy-ok writes it, stamped). A filter picks pages
+# and commands.
+[doc("Retake the timing blocks, on a quiet machine.")]
 [positional-arguments]
 measure *ARGS:
     cargo run --release -q -p theworld --bin blocks -- measure "$@"
@@ -44,7 +52,7 @@ lint:
     cargo clippy --workspace --all-targets -- -D warnings
     cargo clippy -p theworld --features browser --bin browser -- -D warnings
 
-[doc("The same digests in debug, release and a native-CPU build.")]
+[doc("Same digests in debug, release and native builds.")]
 same-everywhere:
     bash .ci/same-everywhere
 
@@ -52,34 +60,46 @@ same-everywhere:
 book:
     mdbook build book
 
-[doc("Serve the book at http://localhost:3000 and rebuild on change.")]
+[doc("Serve the book at localhost:3000, rebuilt on change.")]
 serve:
     mdbook serve book --open
 
-[doc("Check one challenge of the course: `just challenge 2.5` (the chapters' pages end with them). Exits 0 when it passes or is answered on paper, 1 with the one line it is waiting for.")]
+# The chapters' pages end with the challenges. Exits 0 when it passes or is answered on paper,
+# 1 with the one line it is waiting for.
+[doc("Check one challenge: `just challenge 2.5`.")]
 [no-exit-message]
 challenge N:
     cargo run --release -q -p theworld --bin challenge -- {{ quote(N) }}
 
-[doc("Every challenge of the course and where it stands now: the table a teacher grades from. `just challenges --json` prints the same as one JSON document (Exercism's results.json shape).")]
+# `just challenges --json` prints the same as one JSON document (Exercism's results.json shape).
+[doc("Every challenge and where it stands: a teacher's table.")]
 [no-exit-message]
 [positional-arguments]
 challenges *ARGS:
     cargo run --release -q -p theworld --bin challenge -- "$@"
 
-[doc("The whole book as one PDF for handouts, target/book.pdf, printed by headless Chromium from the print page and checked: every picture in, moving ones as their first frame.")]
+# Printed by headless Chromium from the print page and checked: every picture in, moving ones
+# as their first frame.
+[doc("The whole book as one PDF for handouts: target/book.pdf.")]
 [no-exit-message]
 pdf:
     mdbook build book
     cargo run --release -q -p theworld --bin pdf
 
-[doc("A hint for a challenge, one at a time: `just hint 2.5`, then `just hint 2.5 2` for the next.")]
+[doc("A hint: `just hint 2.5`, then `just hint 2.5 2`.")]
 [no-exit-message]
 hint N K="1":
     cargo run --release -q -p theworld --bin hint -- {{ quote(N) }} {{ quote(K) }}
 
-[doc("Prove the browser check on a tiny book made to fail it, then build the book and open every page in headless Chromium at 1200 px with the sidebar open: pictures load at their own shape, films have their frames, code fits its column, no empty code block, no flag turned into a dash, no dead link or anchor, no console error. Screenshots go to target/browser.")]
+# First proves the check on a tiny book made to fail it. Then, at 1200 px with the sidebar open:
+# pictures load at their own shape, films have their frames, code fits its column, no empty code
+# block, no flag turned into a dash, no dead link or anchor, no console error. Screenshots go to
+# target/browser.
+[doc("Open every page in headless Chromium and check it.")]
 browser:
+    @echo "browser: building the check (a minute or two the first time), then proving it on a tiny book" >&2
     cargo run --release -q -p theworld --features browser --bin browser -- --self-test
+    @echo "browser: building the book" >&2
     mdbook build book
+    @echo "browser: opening every page, one line each" >&2
     cargo run --release -q -p theworld --features browser --bin browser

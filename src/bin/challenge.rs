@@ -30,10 +30,11 @@ struct Cli {
     id: Option<&'static Challenge>,
 
     /// Print the results as one JSON document on stdout, in the shape of Exercism's
-    /// results.json (version 2): a status for the run, and a record each challenge with its
-    /// name, id, kind (code or paper), status (pass, fail or error) and the check's message.
-    /// A paper challenge is "pass", with a message saying it is answered on paper. Exit 0
-    /// whatever the checks found, as a test runner does; the statuses say it.
+    /// results.json (version 2): a status for the run, and under "tests" a record per code
+    /// challenge with its name, id, kind, status (pass, fail or error) and the check's message.
+    /// The paper challenges are no tests: they are listed apart under "paper", with no status,
+    /// so a gradebook counts no pass nobody earned. Exit 0 whatever the checks found, as a test
+    /// runner does; the statuses say it.
     #[arg(long)]
     json: bool,
 }
