@@ -100,7 +100,7 @@ fn stays_dry(seed: u64, valley: &Valley, rule: Rule, first: Design) -> Result<f6
     if rule == Rule::All && speed < GAIT.max_speed / 2.0 {
         return Err(format!(
             "the walkers hearing {} on the valley of seed {seed} kept dry by hardly moving: \
-             {speed:.2} px a tick on average, under half their top speed",
+             {speed:.2} px per tick on average, under half their top speed",
             rule.label()
         ));
     }
@@ -166,7 +166,7 @@ pub fn strips() -> Verdict {
     Ok(format!(
         "on the valleys of seeds {}, 120 walkers seeing 16 px and 400 seeing 10.5 px were the \
          mailboxes' herd, and so everybody's, to the bit for {TICKS} ticks under --strips, \
-         which measured {lo:.1} to {hi:.1} distances a walker a tick",
+         which measured {lo:.1} to {hi:.1} distances per walker per tick",
         listed(&SEEDS)
     ))
 }

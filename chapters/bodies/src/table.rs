@@ -94,7 +94,7 @@ pub fn orders(out: &mut dyn Write, ticks: u32, picture: Option<&Path>) -> anyhow
     writeln!(out)?;
     writeln!(
         out,
-        "after {ticks} ticks the lagging body trails by {gap:.3} px, and the gap widens 0.5 px a tick:"
+        "after {ticks} ticks the lagging body trails by {gap:.3} px, and the gap widens 0.5 px per tick:"
     )?;
     writeln!(out, "its height at tick n is the height the other body had at tick n-1")?;
     if let Some(p) = picture {

@@ -117,7 +117,7 @@ fn list(a: &[u32], b: &[u32]) -> String {
     all.join(", ")
 }
 
-/// The largest crowd, in whole valleys, whose phase fits inside `budget` ms a tick here: the
+/// The largest crowd, in whole valleys, whose phase fits inside `budget` ms per tick here: the
 /// valley made one, two, four, ... times as long, doubling while the phase fits, then the step
 /// halved between the last length that fitted and the first that did not. Every trial is
 /// printed as it is timed, over `ticks` ticks after one untimed tick.
@@ -132,11 +132,15 @@ pub fn budget(
     let threads = settings.threads(design);
     writeln!(
         out,
-        "the largest crowd whose phase fits {budget} ms a tick on {threads} thread(s), {} a trial",
+        "the largest crowd whose phase fits {budget} ms per tick on {threads} thread(s), {} per trial",
         world::shell::cli::count(ticks, "tick", "ticks")
     )?;
     writeln!(out)?;
-    writeln!(out, "  {:>5} {:>6} {:>9} {:>10}  fits", "trial", "times", "creatures", "ms a tick")?;
+    writeln!(
+        out,
+        "  {:>5} {:>6} {:>9} {:>11}  fits",
+        "trial", "times", "creatures", "ms per tick"
+    )?;
     let mut trial = 0;
     let mut time = |k: u32, out: &mut dyn Write| -> anyhow::Result<bool> {
         trial += 1;
@@ -149,7 +153,7 @@ pub fn budget(
         let ms = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let fits = ms <= budget;
         let said = if fits { "yes" } else { "no" };
-        writeln!(out, "  {trial:>5} {k:>6} {crowd:>9} {ms:>10.3}  {said}")?;
+        writeln!(out, "  {trial:>5} {k:>6} {crowd:>9} {ms:>11.3}  {said}")?;
         Ok(fits)
     };
     // Doubling: the last length that fitted, and the first that did not, if any did not.
@@ -176,7 +180,7 @@ pub fn budget(
     }
     writeln!(out)?;
     if good == 0 {
-        writeln!(out, "  not even the chapter's {CROWD} creatures fit {budget} ms a tick here")?;
+        writeln!(out, "  not even the chapter's {CROWD} creatures fit {budget} ms per tick here")?;
     } else {
         let crowd = CROWD * good as usize;
         let cap = if good == most { ", the most a run takes" } else { "" };

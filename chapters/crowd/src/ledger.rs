@@ -32,7 +32,7 @@ pub fn rows() -> [(&'static str, Design); 5] {
     [
         ("as first wired", Design::was()),
         ("the view in flat rows, not maps", flat),
-        ("one view refilled, not a new one a tick", kept),
+        ("one view refilled, not a new one each tick", kept),
         ("one view for the minds too, not two", one),
         ("the picker asks yes or no", yes),
     ]

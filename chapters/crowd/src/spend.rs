@@ -73,7 +73,7 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     writeln!(out)?;
     let line = |out: &mut dyn Write, what: &str, n: u64| writeln!(out, "  {what:<40} {n:>16}");
     line(out, "ticks run", u64::from(s.ticks))?;
-    line(out, "turns taken, a creature a tick each", run.creature_ticks)?;
+    line(out, "turns taken, one per creature per tick", run.creature_ticks)?;
     line(out, "creatures that starved", run.struck)?;
     line(out, "creatures alive at the end", r.live.len() as u64)?;
     line(out, "fans cast on the closing tick", tick.fans)?;

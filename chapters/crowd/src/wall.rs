@@ -46,10 +46,10 @@ pub fn run(
     writeln!(out)?;
     write!(
         out,
-        "  {:>6} {:>9} {:>11} {:>9} {:>11}",
-        "rows", "creatures", "weights MB", "view MB", "a tick MB"
+        "  {:>6} {:>9} {:>11} {:>9} {:>13}",
+        "rows", "creatures", "weights MB", "view MB", "MB per tick"
     )?;
-    writeln!(out, "{}", if clock { "  ms a tick    GB/s  of the stream" } else { "" })?;
+    writeln!(out, "{}", if clock { "  ms per tick    GB/s  of the stream" } else { "" })?;
     let progress = Progress::new("wall", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
     for k in TIMES.iter().chain(more) {
         let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
@@ -58,13 +58,13 @@ pub fn run(
         let weights = (w.roster.live.len() * BYTES) as f64 / MB;
         let view = w.roster.view_bytes().unwrap_or(0) as f64 / MB;
         let all = weights + view;
-        write!(out, "  {rows:>6} {crowd:>9} {weights:>11.2} {view:>9.2} {all:>11.2}")?;
+        write!(out, "  {rows:>6} {crowd:>9} {weights:>11.2} {view:>9.2} {all:>13.2}")?;
         match stream {
             Some(gbs) => {
                 let ms = c.phase_ms(ticks);
-                // Megabytes a millisecond are gigabytes a second.
+                // Megabytes per millisecond are gigabytes per second.
                 let reached = all / ms;
-                writeln!(out, "  {ms:>9.3} {reached:>7.2} {:>13.1}%", 100.0 * reached / gbs)?;
+                writeln!(out, "  {ms:>11.3} {reached:>7.2} {:>13.1}%", 100.0 * reached / gbs)?;
             }
             None => writeln!(out)?,
         }
@@ -81,7 +81,7 @@ fn notes(out: &mut dyn Write, ticks: u32, timed_on: Option<usize>) -> anyhow::Re
     )?;
     writeln!(
         out,
-        "  weights: {BYTES} bytes a living creature; view: the flat rows, ring included"
+        "  weights: {BYTES} bytes per living creature; view: the flat rows, ring included"
     )?;
     if let Some(crew) = timed_on {
         writeln!(

@@ -212,7 +212,7 @@ fn draw_turns(bodies: &[Body], seen: &Seen, posters: &[usize], tick: u32) -> Ske
     // The mailbox, filling.
     let my = ty + 70.0;
     let words = format!(
-        "above: walker {}'s mailbox, a letter a turn, in the order they arrive",
+        "above: walker {}'s mailbox, one letter per turn, in the order they arrive",
         seen.walker
     );
     s.text((tl, my + 54.0), 11.0, Align::Start, INK, &words);

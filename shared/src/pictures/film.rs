@@ -29,7 +29,7 @@ pub const MOST_TICKS: u32 = 1000;
 pub fn fits(ticks: u32) -> anyhow::Result<()> {
     if ticks > MOST_TICKS {
         return Err(crate::shell::cli::Refused(format!(
-            "--film draws a frame a tick, at most {MOST_TICKS}: give --ticks {MOST_TICKS} or \
+            "--film draws a frame per tick, at most {MOST_TICKS}: give --ticks {MOST_TICKS} or \
              fewer, or leave out --film"
         ))
         .into());

@@ -30,7 +30,7 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
     );
     writeln!(
         out,
-        "timed here, {ROUNDS} rounds of turns a part: the best turn, and the middle of the paired"
+        "timed here, {ROUNDS} rounds of turns per part: the best turn, and the middle of the paired"
     )?;
     writeln!(out, "ratios to the part's first row")?;
 
@@ -101,7 +101,7 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
             worlds.push((format!("packs of {LANES}, {}", isa.name()), w));
         }
         let rows = phases(worlds, TICKS);
-        let head = format!("the phase on crew {crew}, {TICKS} ticks a turn");
+        let head = format!("the phase on crew {crew}, {TICKS} ticks per turn");
         part(out, &head, "ms per tick", ms, rows, &progress)?;
     }
     Ok(())

@@ -17,7 +17,10 @@ const TICKS: [u32; 2] = [120, 30];
 
 pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
     let progress = Progress::new("levels --clock", (ROUNDS * 2 * 2 * TIMES.len()) as u64);
-    writeln!(out, "timed here, {ROUNDS} rounds of turns a pair, each turn a run founded afresh:")?;
+    writeln!(
+        out,
+        "timed here, {ROUNDS} rounds of turns per pair, each turn a run founded afresh:"
+    )?;
     writeln!(out, "the best turn, and the middle of the paired ratios to the pair's first row")?;
     let serial = Design { serial: true, ..Design::default() };
     for (k, ticks) in TIMES.into_iter().zip(TICKS) {
@@ -38,7 +41,7 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
             row("crew 1, in roster order", by_levels, 1),
             row("crew 2, by levels", by_levels, 2),
         ];
-        let head = format!("{crowd} creatures, {ticks} ticks a turn");
+        let head = format!("{crowd} creatures, {ticks} ticks per turn");
         part(out, &head, "ms per tick", ms, pair, &progress)?;
         let pair =
             vec![row("crew 2, in roster order", serial, 2), row("crew 2, by levels", by_levels, 2)];
