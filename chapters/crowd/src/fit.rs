@@ -138,7 +138,7 @@ pub fn budget(
     writeln!(out)?;
     writeln!(
         out,
-        "  {:>5} {:>6} {:>9} {:>11}  fits",
+        "  {:>5} {:>6} {:>9}  {:>11}  fits",
         "trial", "times", "creatures", "ms per tick"
     )?;
     let mut trial = 0;
@@ -153,7 +153,7 @@ pub fn budget(
         let ms = timed(&mut w, ticks, &progress).phase_ms(ticks);
         let fits = ms <= budget;
         let said = if fits { "yes" } else { "no" };
-        writeln!(out, "  {trial:>5} {k:>6} {crowd:>9} {ms:>11.3}  {said}")?;
+        writeln!(out, "  {trial:>5} {k:>6} {crowd:>9}  {ms:>11.3}  {said}")?;
         Ok(fits)
     };
     // Doubling: the last length that fitted, and the first that did not, if any did not.

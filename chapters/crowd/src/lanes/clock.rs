@@ -40,7 +40,7 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
     let mut got = vec![0.0; CALLS];
     let got = std::cell::RefCell::new(&mut got);
     let mut rows: Vec<Row> = vec![(
-        "libm, one number a call".into(),
+        "libm, one number per call".into(),
         Box::new(|| {
             turn(|| {
                 for (o, x) in got.borrow_mut().iter_mut().zip(black_box(&xs)) {
