@@ -47,7 +47,7 @@ pub fn dry() -> Verdict {
     Ok(format!(
         "on the valleys of seeds {} ({} cells of water), {N} walkers hearing all three rules, \
          and {N} hearing only the pull to the middle, never stood on water in {TICKS} ticks, \
-         and the first round's tick built the same herd; the herd walked {slowest:.2} px a tick \
+         and the first round's tick built the same herd; the herd walked {slowest:.2} px per tick \
          on average or more",
         listed(&SEEDS),
         listed(&wet_cells)

@@ -135,6 +135,12 @@ pub fn budget(
         "the largest crowd whose phase fits {budget} ms per tick on {threads} thread(s), {} per trial",
         world::shell::cli::count(ticks, "tick", "ticks")
     )?;
+    let what = match design.as_of {
+        _ if design == Design::default() => "the phase as it stands".to_string(),
+        Some(stage) if design == Design::as_of(stage) => stage.left_it(),
+        _ => "the phase with the switches given".to_string(),
+    };
+    writeln!(out, "  ms per tick: the mean over a trial's ticks, after one untimed, of {what}")?;
     writeln!(out)?;
     writeln!(
         out,

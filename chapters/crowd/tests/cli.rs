@@ -178,6 +178,19 @@ fn a_list_flag_given_twice_and_a_dashed_enum_value_are_refused() {
 }
 
 #[test]
+fn the_capacity_search_says_what_it_timed_and_how() {
+    for (args, timed) in [
+        (&["fit", "--budget", "1", "--ticks", "1"][..], "of the phase as it stands"),
+        (&["fit", "--budget", "1", "--ticks", "1", "--as-of", "split"], "as the split left it"),
+    ] {
+        let o = crowd(args);
+        let out = text(&o.stdout);
+        let said = out.lines().nth(1).unwrap_or_default();
+        assert!(said.contains("the mean over a trial's ticks") && said.ends_with(timed), "{out}");
+    }
+}
+
+#[test]
 fn a_crew_table_too_large_for_its_valley_is_refused_naming_both_flags() {
     refused(&["crew", "--crowd", "3001", "--rows", "10"], 2, "--crowd 3001 does not fit --rows 10");
 }

@@ -30,10 +30,10 @@ pub fn run(out: &mut dyn Write, n: usize, ticks: u32) -> anyhow::Result<()> {
         count(ticks, "tick", "ticks")
     )?;
     writeln!(out)?;
-    writeln!(out, "             distance tests  a tick, on average  digest of every number")?;
+    writeln!(out, "             distance tests  per tick, on average  digest of every number")?;
     let row = |out: &mut dyn Write, name: &str, tests: u64, numbers: &str| {
         let mean = tests as f64 / f64::from(ticks.max(1));
-        writeln!(out, "  {name:<9}  {tests:>14}  {mean:>18.1}  {numbers}")
+        writeln!(out, "  {name:<9}  {tests:>14}  {mean:>20.1}  {numbers}")
     };
     let (every, grid) = (slow.query.count(), fast.query.count());
     let (a, b) = (digest::bodies(&slow.bodies), digest::bodies(&fast.bodies));
