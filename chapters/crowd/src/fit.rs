@@ -1,7 +1,7 @@
 //! The capacity run: the chapter's valley made 1, 2, 5 and 10 times as long, with the crowding
 //! held at one creature to five cells, and what a tick of each asks for.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 
 use world::beast::brain::MULTIPLIES;
@@ -117,19 +117,15 @@ fn list(a: &[u32], b: &[u32]) -> String {
     all.join(", ")
 }
 
-/// The largest crowd, in whole valleys, whose phase fits inside `budget` ms per tick here: the
-/// valley made one, two, four, ... times as long, doubling while the phase fits, then the step
-/// halved between the last length that fitted and the first that did not. Every trial is
-/// printed as it is timed, over `ticks` ticks after one untimed tick.
-pub fn budget(
+/// The lines above the capacity search's trials: the question, what a trial's time is and of
+/// which design, and the columns.
+fn budget_heading(
     out: &mut dyn Write,
+    budget: f64,
+    threads: usize,
     ticks: u32,
     design: Design,
-    settings: Settings,
-    budget: f64,
-) -> anyhow::Result<()> {
-    let most = (MOST_CROWD as usize / CROWD) as u32;
-    let threads = settings.threads(design);
+) -> io::Result<()> {
     writeln!(
         out,
         "the largest crowd whose phase fits {budget} ms per tick on {threads} thread(s), {} per trial",
@@ -142,11 +138,22 @@ pub fn budget(
     };
     writeln!(out, "  ms per tick: the mean over a trial's ticks, after one untimed, of {what}")?;
     writeln!(out)?;
-    writeln!(
-        out,
-        "  {:>5} {:>6} {:>9}  {:>11}  fits",
-        "trial", "times", "creatures", "ms per tick"
-    )?;
+    writeln!(out, "  {:>5} {:>6} {:>9}  {:>11}  fits", "trial", "times", "creatures", "ms per tick")
+}
+
+/// The largest crowd, in whole valleys, whose phase fits inside `budget` ms per tick here: the
+/// valley made one, two, four, ... times as long, doubling while the phase fits, then the step
+/// halved between the last length that fitted and the first that did not. Every trial is
+/// printed as it is timed, over `ticks` ticks after one untimed tick.
+pub fn budget(
+    out: &mut dyn Write,
+    ticks: u32,
+    design: Design,
+    settings: Settings,
+    budget: f64,
+) -> anyhow::Result<()> {
+    let most = (MOST_CROWD as usize / CROWD) as u32;
+    budget_heading(out, budget, settings.threads(design), ticks, design)?;
     let mut trial = 0;
     let mut time = |k: u32, out: &mut dyn Write| -> anyhow::Result<bool> {
         trial += 1;
