@@ -1,0 +1,66 @@
+//! Every chapter command the CI scripts run by name is one that chapter's command line takes.
+//! The book check runs every command the pages show, but `.ci/same-everywhere` and
+//! `.ci/challenges` keep lists of their own, and a flag renamed in a chapter would otherwise
+//! fail only on CI, twenty minutes in.
+
+use clap::Parser;
+
+/// The chapter commands a script names: each line of `same-everywhere`'s lists, `bin args`
+/// between quotes, and each `cargo run ... -p bin -- args` of `challenges`.
+fn commands(script: &str) -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(format!("{}/.ci/{script}", env!("CARGO_MANIFEST_DIR")))
+        .expect("the script");
+    let chapters = ["bodies", "herd", "crowd"];
+    let mut found = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let Some(quoted) = line.strip_prefix('"').and_then(|l| l.split('"').next()) else {
+            continue;
+        };
+        let words: Vec<&str> = quoted.split_whitespace().collect();
+        let (bin, args) = if let Some(at) = words.iter().position(|w| *w == "--") {
+            let p = words.iter().position(|w| *w == "-p").expect("cargo run names its package");
+            (words[p + 1], &words[at + 1..])
+        } else {
+            (words[0], &words[1..])
+        };
+        if !chapters.contains(&bin) {
+            continue;
+        }
+        // A pipe's other end is the shell's, not the chapter's.
+        let args = args.iter().take_while(|w| **w != "|");
+        let args = args.map(|w| w.replace('@', "target/ci-commands")).collect();
+        found.push((bin.to_string(), args));
+    }
+    found
+}
+
+fn parses(bin: &str, args: &[String]) -> Result<(), String> {
+    let line = std::iter::once(bin.to_string()).chain(args.iter().cloned());
+    let shown = |e: clap::Error| e.to_string();
+    match bin {
+        "bodies" => bodies::Cli::try_parse_from(line).map(drop).map_err(shown),
+        "herd" => herd::Cli::try_parse_from(line).map(drop).map_err(shown),
+        "crowd" => crowd::Cli::try_parse_from(line).map(drop).map_err(shown),
+        _ => unreachable!("only chapters are listed"),
+    }
+}
+
+#[test]
+fn every_chapter_command_the_ci_scripts_run_is_taken() {
+    for script in ["same-everywhere", "challenges"] {
+        let all = commands(script);
+        assert!(all.len() >= 5, "{script}: read {} commands", all.len());
+        for (bin, args) in &all {
+            if let Err(e) = parses(bin, args) {
+                panic!("{script} runs `{bin} {}`, which it refuses:\n{e}", args.join(" "));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_renamed_flag_is_caught() {
+    let args = ["crew", "--stripes", "x.svg", "--crew", "4"].map(String::from);
+    assert!(parses("crowd", &args).is_err(), "the flag CI once ran and crew no longer takes");
+    assert!(parses("crowd", &args[..3]).is_ok());
+}
