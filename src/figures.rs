@@ -658,7 +658,7 @@ mod tests {
         vec![Page { path: "p.md".into(), name: "p.md".into(), text: text.into() }]
     }
 
-    const PAGE: &str = "<!-- block: was -->\n*Measured on a toaster.*\n```console,measured\n$ x\n  a whole tick        6.054 ms\n  part of 50 ms        12.1%\n  at 3000\n  crew 1   1.556\n  crew 2   1.112 (1.40x)\n  at 30,000\n  crew 1  16.316\n  crew 2  11.568 (1.41x)\n  digest 4ed5a91e51cf269d\n       13   7.3%  world::beast::brain::Brain::think\n```\n";
+    const PAGE: &str = "<!-- block: was -->\n*Measured on a toaster.*\n```console,measured\n$ x\n  a whole tick        6.054 ms\n  part of 50 ms        12.1%\n  at 3000\n  crew 1   1.556\n  crew 2   1.112 (1.40x)\n  at 30,000\n  crew 1  16.316\n  crew 2  11.568 (1.41x)\n  digest 4ed5a91e51cf269d\n       13   7.3%  world::beast::think::brain::Brain::think\n```\n";
 
     #[test]
     fn numbers_are_read_as_blocks_write_them() {

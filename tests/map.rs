@@ -4,7 +4,8 @@
 //! and `self::` paths written in its code) becomes an edge to the module that holds what the
 //! path names, through any `pub use` that re-exports it. Tests (`#[cfg(test)]` items) are left
 //! out: a test may reach anywhere. A `mod` line, and a `pub use` that re-exports a member, are
-//! how a folder lists its members, not uses.
+//! how a folder lists its members, not uses; a `pub use` of anything else is a use. Nor may two
+//! folders use each other, even through files that make no cycle of their own.
 //!
 //! The same reading of the sources holds the one register of random streams to its promise:
 //! no stream is drawn by a number the register does not name.
@@ -441,7 +442,9 @@ fn edges(modules: &Crate) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
             for (target, name) in &u.paths {
                 let Some(abs) = resolve(modules, path, target, &none) else { continue };
                 aliases.insert(name.clone(), abs.clone());
-                if !u.public {
+                // A `pub use` of a member is how a folder lists it; a `pub use` of anything
+                // else is a use like any other.
+                if !(u.public && abs.starts_with(path)) {
                     named.push(abs);
                 }
             }
@@ -461,6 +464,27 @@ fn edges(modules: &Crate) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         }
     }
     graph
+}
+
+/// The map seen from `depth` folders down: every module stands for the folder (or file) that
+/// holds it `depth` steps below its crate's root, and a use between two of those that are not
+/// one inside the other is an edge. Two folders that use each other through different files
+/// make a cycle here that no cycle of files shows.
+fn folders(
+    graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    depth: usize,
+) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let at = |m: &Vec<String>| m[..m.len().min(depth)].to_vec();
+    let mut seen: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (from, tos) in graph {
+        for to in tos {
+            let (f, t) = (at(from), at(to));
+            if !f.starts_with(&t) && !t.starts_with(&f) {
+                seen.entry(f).or_default().insert(t);
+            }
+        }
+    }
+    seen
 }
 
 /// A cycle of the map, if there is one, as the modules along it, first repeated at the end.
@@ -566,6 +590,13 @@ fn no_crate_of_the_workspace_has_a_cycle_of_modules() {
                 found.iter().map(|m| modules[m].file.display().to_string()).collect();
             panic!("{name} has a cycle: {}\n({})", names.join(" -> "), files.join(", "));
         }
+        let deepest = modules.keys().map(Vec::len).max().unwrap_or(0);
+        for depth in 1..deepest {
+            if let Some(found) = cycle(&folders(&graph, depth)) {
+                let names: Vec<String> = found.iter().map(|m| shown(m, &name)).collect();
+                panic!("{name} has a cycle of folders: {}", names.join(" -> "));
+            }
+        }
         sizes.push((name, modules.len(), graph.values().map(BTreeSet::len).sum::<usize>()));
     }
     // A map read wrongly would have no edges to go round in: the library must show its groups
@@ -637,6 +668,41 @@ fn a_cycle_is_found_and_named() {
     assert_eq!(cycle(&graph), Some(vec![m("a"), m("b"), m("c"), m("a")]));
     graph.insert(m("c"), BTreeSet::new());
     assert_eq!(cycle(&graph), None);
+}
+
+#[test]
+fn a_cycle_between_folders_is_found_where_their_files_make_none() {
+    let m = |s: &str| s.split("::").map(str::to_string).collect::<Vec<_>>();
+    let mut graph = BTreeMap::new();
+    graph.insert(m("a::x"), BTreeSet::from([m("b::y")]));
+    graph.insert(m("b::z"), BTreeSet::from([m("a::w")]));
+    graph.insert(m("a"), BTreeSet::from([m("a::x")]));
+    assert_eq!(cycle(&graph), None, "no file uses a file that uses it");
+    assert_eq!(cycle(&folders(&graph, 1)), Some(vec![m("a"), m("b"), m("a")]));
+    assert_eq!(cycle(&folders(&graph, 2)), None);
+}
+
+#[test]
+fn a_pub_use_of_a_member_lists_it_and_of_anything_else_uses_it() {
+    let mut modules = Crate::new();
+    let p = |s: &str| -> Vec<String> {
+        s.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect()
+    };
+    let module = |code: &str, children: &[&str]| Module {
+        code: code.to_string(),
+        children: children.iter().map(|c| c.to_string()).collect(),
+        file: PathBuf::new(),
+        reexports: BTreeMap::new(),
+    };
+    modules.insert(p(""), module("mod a;\nmod b;", &["a", "b"]));
+    let mut a = module("mod inner;\npub use inner::X;", &["inner"]);
+    a.reexports.insert("X".into(), p("a::inner::X"));
+    modules.insert(p("a"), a);
+    modules.insert(p("a::inner"), module("pub struct X;", &[]));
+    modules.insert(p("b"), module("pub use crate::a::X;", &[]));
+    let graph = edges(&modules);
+    assert!(graph[&p("a")].is_empty(), "a lists its member: {graph:?}");
+    assert!(graph[&p("b")].contains(&p("a::inner")), "b re-exports what a holds: {graph:?}");
 }
 
 #[test]

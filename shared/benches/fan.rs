@@ -19,9 +19,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use world::beast::creature::Eye;
-use world::beast::fan::{BLANK_FAN, Cast, Fan, Ray};
 use world::beast::kind::{FAN, RAY_GAP, STEPS, STRIDE};
-use world::beast::view::{Flat, Hit, View};
+use world::beast::look::fan::{BLANK_FAN, Cast, Fan, Ray};
+use world::beast::look::hit::Hit;
+use world::beast::look::view::{Flat, View};
 use world::beast::{Design, Settings, World};
 use world::lanes::{Isa, Lanes};
 

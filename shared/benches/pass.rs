@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use world::beast::kind::ACTS;
-use world::beast::pack::{LANES, Sample};
+use world::beast::think::pack::{LANES, Sample};
 use world::lanes::Isa;
 
 const CROWD: usize = 3000;

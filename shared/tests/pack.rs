@@ -5,7 +5,7 @@
 use world::base::Stream;
 use world::beast::Brain;
 use world::beast::kind::{HIDDEN, INPUTS};
-use world::beast::pack::{Each, LANES, Pack};
+use world::beast::think::pack::{Each, LANES, Pack};
 use world::lanes::Isa;
 
 /// Packs drawn: enough brains for a crowd several times the chapter's.

@@ -71,7 +71,7 @@ pub fn run(
         writeln!(out, "wrote {}", path.display())?;
     }
     if let Some(path) = film {
-        crate::film::shoot(ticks, start(), swings(ticks, design))?.save(path)?;
+        crate::reel::shoot(ticks, start(), swings(ticks, design))?.save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())

@@ -4,10 +4,11 @@
 use world::base::Land;
 use world::beast::World;
 use world::beast::creature::Eye;
-use world::beast::fan::{BLANK_FAN, Cast, Fan};
 use world::beast::habitat::PLANT_CAP;
 use world::beast::kind::{FAN, RAY_GAP, SIGHT, STRIDE};
-use world::beast::view::{Flat, Hit, View};
+use world::beast::look::fan::{BLANK_FAN, Cast, Fan};
+use world::beast::look::hit::Hit;
+use world::beast::look::view::{Flat, View};
 use world::pictures::Frame;
 use world::pictures::film::Film;
 use world::pictures::palette::{INK, PAPER, RED, Rgb};

@@ -5,10 +5,12 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use world::beast::fan::{self, Ray, Stride};
 use world::beast::kind::{FAN, INPUTS, RAY_GAP, SETTLED};
-use world::beast::view::{Flat, Hit, View};
-use world::beast::{Design, Settings, World, sense};
+use world::beast::look::fan::{self, Ray, Stride};
+use world::beast::look::hit::Hit;
+use world::beast::look::sense;
+use world::beast::look::view::{Flat, View};
+use world::beast::{Design, Settings, World};
 use world::pictures::palette::{BLUE, GREY, INK, PAPER, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use world::beast::brain::MULTIPLIES;
+use world::beast::think::brain::MULTIPLIES;
 use world::beast::{Design, Settings};
 use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
 use world::pictures::palette::{BLUE, RED, Rgb};

@@ -29,7 +29,7 @@ pub struct Counted {
 /// of the phase is cast through (`Sight::cast`, kept a call of its own for this), and `libm`'s
 /// `tanh`. A call into one of them from outside the group is counted with all it calls in turn;
 /// a call from one to another of the same group is not counted twice.
-const FANS: &str = "world::beast::sight::Sight::cast";
+const FANS: &str = "world::beast::step::sight::Sight::cast";
 const TANH: &str = "libm::math::tanh::tanh";
 
 /// The switches of a stage of the design, read off the heading `--help` lists them under: the
@@ -244,23 +244,23 @@ events: Ir
 summary: 2000
 
 fl=(1) roster.rs
-fn=(1) world::beast::roster::Roster::walk
+fn=(1) world::beast::step::roster::Roster::walk
 10 40
 cfl=(2) sight.rs
-cfn=(2) world::beast::sight::Sight::cast
+cfn=(2) world::beast::step::sight::Sight::cast
 calls=1 12
 +1 300
 cfn=(2)
 calls=1 12
 * 200
-cfn=(3) world::beast::brain::Brain::think
+cfn=(3) world::beast::think::brain::Brain::think
 calls=1 5
 +2 150
 
 fl=(2)
 fn=(2)
 12 20
-cfn=(4) <world::beast::view::flat::Flat as world::beast::view::View>::cast
+cfn=(4) <world::beast::look::view::flat::Flat as world::beast::look::view::View>::cast
 calls=1 40
 +1 120
 cfn=(2)

@@ -73,10 +73,12 @@ impl clap::CommandFactory for Cli {
 
 impl clap::FromArgMatches for Cli {
     fn from_arg_matches(m: &clap::ArgMatches) -> Result<Cli, clap::Error> {
+        let sub = m.subcommand().map(|(_, sub)| sub);
+        // Before the derive takes any flag out of the matches, so that the check sees every
+        // flag beside --as-of, whatever order the subcommand's fields are in.
+        sub.map_or(Ok(()), Staged::check)?;
         let Line { mode, isa } = Line::from_arg_matches(m)?;
-        let crew = m
-            .subcommand()
-            .and_then(|(_, sub)| sub.try_get_one::<usize>("crew").ok().flatten().copied());
+        let crew = sub.and_then(|sub| sub.try_get_one::<usize>("crew").ok().flatten().copied());
         Ok(Cli { mode, isa, crew })
     }
 
@@ -122,6 +124,29 @@ fn short_ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 1000).map(|n| n as u32)
 }
 
+/// How long a run goes: `DEFAULT` ticks unless `--ticks` says otherwise. Each subcommand that
+/// runs the valley for a while flattens one, with the default its table was made with.
+#[derive(clap::Args, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ticks<const DEFAULT: u32> {
+    /// Ticks to run: 1 to 100,000.
+    #[arg(long, default_value_t = DEFAULT, value_parser = ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+}
+
+/// The valley a run founds: how many creatures, on how many rows. The subcommands that let a
+/// reader change the scene flatten this.
+#[derive(clap::Args, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scene {
+    /// Creatures in the crowd: 1 to 150,000 (about 2 KB each), and no more than the valley
+    /// has cells of ground.
+    #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
+    pub crowd: usize,
+    /// Rows of the valley, 1 to 10,000 (it is always 150 cells across): 1000 rows hold the
+    /// capacity run's 30,000 creatures.
+    #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
+    pub rows: usize,
+}
+
 /// The run's settings, worked out once from the command line and handed to every subcommand:
 /// the crew `--crew` asked for, or the machine's cores, and the instructions `--isa` chose.
 /// A subcommand that sets crews side by side takes its own from these, on the same
@@ -135,30 +160,17 @@ pub enum Mode {
     /// The work in one creature's tick, and in a crowd's: counts only, the same on every
     /// machine.
     Sums {
-        /// Creatures in the crowd: 1 to 150,000.
-        #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
-        crowd: usize,
-        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
-        #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
-        rows: usize,
+        #[command(flatten)]
+        scene: Scene,
     },
     /// Runs the 150x100 valley with 3000 creatures and counts the turns the phase gave,
     /// ending on a digest of the whole world. Every retired design but the two under "Other
     /// rules" gives the same counts and the same digest.
     Spend {
-        /// Ticks to run: 1 to 100,000.
-        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
-        /// Creatures in the crowd: 1 to 150,000 (about 2 KB each), and no more than the valley
-        /// has cells of ground.
-        #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
-        crowd: usize,
-        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across).
-        #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
-        rows: usize,
-        // First, so that the check of --as-of still finds --crew among the flags.
         #[command(flatten)]
-        design: Staged,
+        run: Ticks<120>,
+        #[command(flatten)]
+        scene: Scene,
         /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         #[arg(conflicts_with_all = ["was", "narrow"])]
@@ -170,6 +182,8 @@ pub enum Mode {
         /// Not with --clock: the profiler's sampling slows the run it would be timing.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
+        #[command(flatten)]
+        design: Staged,
     },
     /// One creature's fan as the phase of tick TICKS opens, ray by ray: what each ray met,
     /// on which cell, after how many strides, and how many cells it asked about. The creature
@@ -197,9 +211,8 @@ pub enum Mode {
     /// as first wired and after each of the first round's four changes, and with the fans
     /// cast wide.
     Ledger {
-        /// Ticks to run each design: 1 to 100,000.
-        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
+        #[command(flatten)]
+        run: Ticks<120>,
         /// The split's rows instead: the phase as the first round left it, then the fans cast
         /// wide on 2 threads made for every phase, and on 2 threads kept for the whole run.
         #[arg(long)]
@@ -208,17 +221,10 @@ pub enum Mode {
     /// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
     /// and 16 threads: the digest of each, and whether it is the same run.
     Crew {
-        /// Ticks to run each crew: 1 to 100,000.
-        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
-        /// Creatures in the crowd: 1 to 150,000, and no more than the valley has cells of
-        /// ground.
-        #[arg(long, default_value = "3000", value_parser = crowd, allow_hyphen_values = true)]
-        crowd: usize,
-        /// Rows of the valley, 1 to 10,000 (it is always 150 cells across): 1000 rows hold the
-        /// capacity run's 30,000 creatures.
-        #[arg(long, default_value = "100", value_parser = rows, allow_hyphen_values = true)]
-        rows: usize,
+        #[command(flatten)]
+        run: Ticks<120>,
+        #[command(flatten)]
+        scene: Scene,
         /// Also time each crew's phase: these lines differ on every machine.
         #[arg(long)]
         clock: bool,
@@ -251,12 +257,8 @@ pub enum Mode {
     /// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
     /// asks for, and with --clock what a tick of it takes here.
     Fit {
-        /// Ticks to run each valley: 1 to 100,000.
-        #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
-        // First, so that the check of --as-of still finds --crew among the flags.
         #[command(flatten)]
-        design: Staged,
+        run: Ticks<30>,
         /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
         #[arg(conflicts_with_all = ["was", "narrow"])]
@@ -280,6 +282,8 @@ pub enum Mode {
         #[arg(long, value_name = "MS", value_parser = budget_ms, allow_hyphen_values = true)]
         #[arg(conflicts_with_all = ["more", "chart", "clock"])]
         budget: Option<u32>,
+        #[command(flatten)]
+        design: Staged,
     },
     /// Counts the instructions `spend --crew 1` runs, under valgrind's callgrind: with no
     /// switch, with each switch of one round alone, and with the round at once.
@@ -300,9 +304,8 @@ pub enum Mode {
     /// (--alone) and four to a pack: passes, packs and their lanes, tanh calls and bytes of
     /// weights read. Counts only, the same on every machine.
     Lanes {
-        /// Ticks to run: 1 to 100,000.
-        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
+        #[command(flatten)]
+        run: Ticks<120>,
         /// Time the round instead, on this machine: tanh alone, 3000 passes, and the phase on
         /// crews of 1 and 2, each on every instruction set this CPU runs, in turns (about ten
         /// seconds). --isa and --ticks are not used.
@@ -318,16 +321,14 @@ pub enum Mode {
     /// each crossed before it met something or reached the sight cap: the rays and strides in
     /// each bin. Counts only, the same on every machine.
     Rays {
-        /// Ticks to run: 1 to 100,000; the last one's fans are counted.
-        #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
+        #[command(flatten)]
+        run: Ticks<20>,
     },
     /// The memory wall: the bytes a tick must read at each of fit's crowd sizes, and with
     /// --clock this machine's streaming bandwidth and the share of it each crowd reaches.
     Wall {
-        /// Ticks to run each valley: 1 to 100,000.
-        #[arg(long, default_value = "30", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
+        #[command(flatten)]
+        run: Ticks<30>,
         /// Threads the fans are cast on, and the buffer is read on: 1 to 256 (default: the
         /// machine's cores).
         #[arg(long, value_parser = crew, allow_hyphen_values = true)]
@@ -344,9 +345,8 @@ pub enum Mode {
     /// 30,000 creatures), how many levels each phase had, the creatures in them and the
     /// creatures at risk. Counts only, the same on every machine.
     Levels {
-        /// Ticks to run each valley: 1 to 100,000.
-        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
+        #[command(flatten)]
+        run: Ticks<120>,
         /// Print the first tick and every this many ticks: 1 to 100,000.
         #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
         every: u32,
@@ -365,9 +365,8 @@ pub enum Mode {
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
-        /// Ticks to run before the picture: 1 to 100,000.
-        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
+        #[command(flatten)]
+        run: Ticks<120>,
         /// The PNG to draw into (600 by 400 pixels).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         out: PathBuf,
@@ -385,9 +384,8 @@ pub enum Mode {
     /// Every switch of the phase's design: what it puts back, and whether it moves the digest
     /// of `spend`, found by running spend once with no switch and once with each.
     Designs {
-        /// Ticks to run each design: 1 to 100,000.
-        #[arg(long, default_value = "120", value_parser = ticks, allow_hyphen_values = true)]
-        ticks: u32,
+        #[command(flatten)]
+        run: Ticks<120>,
         /// Also time each run's phase, and set it against the design as it stands: these
         /// columns differ on every machine.
         #[arg(long)]
@@ -460,55 +458,58 @@ impl Writes for Cli {
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     let settings = settings(&cli);
     match cli.mode {
-        Some(Mode::Sums { crowd, rows }) => sums::run(out, crowd, rows),
-        Some(Mode::Spend {
-            ticks, crowd, rows, clock, cpuprofile, design: Staged(design), ..
-        }) => {
+        Some(Mode::Sums { scene }) => sums::run(out, scene.crowd, scene.rows),
+        Some(Mode::Spend { run, scene, clock, cpuprofile, design: Staged(design), .. }) => {
+            let (ticks, Scene { crowd, rows }) = (run.ticks, scene);
             let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
             spend::run(out, &s)
         }
         Some(Mode::Fan { ticks, at_edge, row, picture }) => {
             fan::run(out, ticks, at_edge, row.as_deref(), picture.as_deref(), settings)
         }
-        Some(Mode::Ledger { ticks, split }) => ledger::run(out, ticks, split, settings),
+        Some(Mode::Ledger { run, split }) => ledger::run(out, run.ticks, split, settings),
         Some(Mode::Crew { stripes: Some(path), among, design: Staged(design), .. }) => {
             crew::stripes::run(out, among, design, settings, &path)
         }
-        Some(Mode::Crew { ticks, again: Some(path), design: Staged(design), .. }) => {
-            crew::again::run(out, ticks, design, settings, &path)
+        Some(Mode::Crew { run, again: Some(path), design: Staged(design), .. }) => {
+            crew::again::run(out, run.ticks, design, settings, &path)
         }
-        Some(Mode::Crew { ticks, crowd, rows, clock, chart, design: Staged(design), .. }) => {
-            scene::room(crowd, rows)?;
+        Some(Mode::Crew { run, scene, clock, chart, design: Staged(design), .. }) => {
+            scene::room(scene.crowd, scene.rows)?;
             let clock = clock || chart.is_some();
-            crew::run(out, ticks, (crowd, rows), design, settings, clock, chart.as_deref())
+            let valley = (scene.crowd, scene.rows);
+            crew::run(out, run.ticks, valley, design, settings, clock, chart.as_deref())
         }
-        Some(Mode::Fit { ticks, budget: Some(ms), design: Staged(design), .. }) => {
-            fit::budget(out, ticks, design, settings, f64::from(ms))
+        Some(Mode::Fit { run, budget: Some(ms), design: Staged(design), .. }) => {
+            fit::budget(out, run.ticks, design, settings, f64::from(ms))
         }
-        Some(Mode::Fit { ticks, clock, more, chart, design: Staged(design), .. }) => {
+        Some(Mode::Fit { run, clock, more, chart, design: Staged(design), .. }) => {
             let clock = clock || chart.is_some();
-            fit::run(out, ticks, design, settings, clock, &more, chart.as_deref())
+            fit::run(out, run.ticks, design, settings, clock, &more, chart.as_deref())
         }
         Some(Mode::Lanes { clock: true, .. }) => lanes::clock::run(out, settings),
         Some(Mode::Lanes { pack: Some(path), .. }) => lanes::pack::run(out, &path),
-        Some(Mode::Lanes { ticks, .. }) => lanes::run(out, ticks, settings),
+        Some(Mode::Lanes { run, .. }) => lanes::run(out, run.ticks, settings),
         Some(Mode::Levels { clock: true, .. }) => levels::clock::run(out, settings),
-        Some(Mode::Levels { ticks, picture: Some(path), .. }) => {
-            levels::picture(out, ticks, settings, &path)
+        Some(Mode::Levels { run, picture: Some(path), .. }) => {
+            levels::picture(out, run.ticks, settings, &path)
         }
-        Some(Mode::Levels { ticks, every, .. }) => levels::run(out, ticks, every, settings),
-        Some(Mode::Rays { ticks }) => rays::run(out, ticks, settings),
-        Some(Mode::Wall { ticks, clock, more, .. }) => {
-            wall::run(out, ticks, settings, clock, &more)
+        Some(Mode::Levels { run, every, .. }) => levels::run(out, run.ticks, every, settings),
+        Some(Mode::Rays { run }) => rays::run(out, run.ticks, settings),
+        Some(Mode::Wall { run, clock, more, .. }) => {
+            wall::run(out, run.ticks, settings, clock, &more)
         }
         Some(Mode::Instructions { ticks, round }) => instructions::run(out, ticks, round),
-        Some(Mode::Picture { ticks, out: path, close, film, design: Staged(design) }) => {
-            picture::run(out, ticks, design, settings, &path, close.as_deref(), film.as_deref())
+        Some(Mode::Picture { run, out: path, close, film, design: Staged(design) }) => {
+            let (close, film) = (close.as_deref(), film.as_deref());
+            picture::run(out, run.ticks, design, settings, &path, close, film)
         }
-        Some(Mode::Designs { ticks, clock, crew, as_of, only }) => {
+        Some(Mode::Designs { run, clock, crew, as_of, only }) => {
             let part = designs::Part { as_of, only };
-            designs::run(out, ticks, clock, settings, crew.is_some(), part)
+            designs::run(out, run.ticks, clock, settings, crew.is_some(), part)
         }
+        // Each of the book's lines is run on its own crew, if it names one, and on the
+        // instructions this command line chose, which `--isa` gives every line at once.
         None => world::shell::cli::in_order::<Cli>("crowd", BOOK_ORDER, out, |c, out| {
             run(Cli { isa: cli.isa, ..c }, out)
         }),

@@ -71,7 +71,7 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
         (
             "the forward passes (Brain, tanh, expm1)",
             part(|f| {
-                f.contains("beast::brain::")
+                f.contains("beast::think::brain::")
                     || f.ends_with("math::tanh::tanh")
                     || f.contains("expm1")
             }),

@@ -4,9 +4,10 @@
 use std::io::Write;
 
 use world::beast::creature::Eye;
-use world::beast::fan::{BLANK_FAN, Cast, cast_by};
 use world::beast::kind::{FAN, RAY_GAP, STEPS, STRIDE};
-use world::beast::view::{Flat, Hit, View};
+use world::beast::look::fan::{BLANK_FAN, Cast, cast_by};
+use world::beast::look::hit::Hit;
+use world::beast::look::view::{Flat, View};
 use world::beast::{Creature, Design, Settings};
 use world::shell::cli::yes;
 use world::shell::progress::Progress;

@@ -3,8 +3,8 @@
 
 use std::io::Write;
 
-use world::beast::brain::{ADDS, MULTIPLIES, SQUASHES, WEIGHTS};
 use world::beast::kind::{ACTS, FAN, INPUTS, REACH, STEPS};
+use world::beast::think::brain::{ADDS, MULTIPLIES, SQUASHES, WEIGHTS};
 
 use crate::scene::COLS;
 use world::shell::cli::count;

@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::io::Write;
 use std::time::Instant;
 
-use world::beast::brain::BYTES;
+use world::beast::think::brain::BYTES;
 use world::beast::{Design, Settings};
 use world::shell::progress::Progress;
 

@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use super::creature::{Creature, Eye, floor};
-use super::habitat::{Habitat, Stand};
-use super::kind::{ACTS, BITE, DASH, REACH, STEP, TURN, UPKEEP};
-use super::view::View;
 use crate::base::{Land, Valley};
+use crate::beast::creature::{Creature, Eye, floor};
+use crate::beast::habitat::{Habitat, Stand};
+use crate::beast::kind::{ACTS, BITE, DASH, REACH, STEP, TURN, UPKEEP};
+use crate::beast::look::view::View;
 
 /// What the checks read: the view the phase opened on, the ground, and the plants (whose
 /// grams are read live).
@@ -278,7 +278,7 @@ pub fn at_risk(store: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beast::view::Flat;
+    use crate::beast::look::view::Flat;
 
     #[test]
     fn can_and_legal_agree_and_legal_says_why() {

@@ -1,9 +1,9 @@
 //! The valley the creatures live in: chapter 2's terrain, plants standing on some of its
 //! ground, litter where bodies were buried, and weather that speeds or slows the growth.
 
-use super::kind::BULK;
 use crate::base::streams::{PLANTS, WEATHER};
 use crate::base::{Land, Stream, Valley};
+use crate::beast::kind::BULK;
 
 /// The chance that a cell of ground carries a plant when the valley is founded.
 pub const PLANT_CHANCE: f64 = 0.04;

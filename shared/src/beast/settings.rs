@@ -1,7 +1,7 @@
 //! How a world is run, apart from what it computes: worked out once from the command line and
 //! handed to every world a run founds.
 
-use super::design::Design;
+use crate::beast::design::Design;
 use crate::lanes::Isa;
 
 /// How a run is carried out: how many threads the fans are cast on and which instructions the

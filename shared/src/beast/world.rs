@@ -1,19 +1,19 @@
 //! The world of chapter 3: the valley and its crowd, founded from a seed and stepped a tick at
 //! a time, with the digest that says two runs are the same run.
 
-use super::brain::Brain;
-use super::count::Counts;
-use super::creature::Creature;
-use super::design::Design;
-use super::habitat::Habitat;
-use super::kind::STORE;
-use super::ledger;
-use super::levels::Levels;
-use super::phase::Phase;
-use super::roster::Roster;
-use super::settings::Settings;
 use crate::base::streams::{BRAINS, SCATTER};
 use crate::base::{Digest, Land, Stream};
+use crate::beast::creature::Creature;
+use crate::beast::design::Design;
+use crate::beast::habitat::Habitat;
+use crate::beast::kind::STORE;
+use crate::beast::ledger;
+use crate::beast::settings::Settings;
+use crate::beast::step::count::Counts;
+use crate::beast::step::levels::Levels;
+use crate::beast::step::phase::Phase;
+use crate::beast::step::roster::Roster;
+use crate::beast::think::brain::Brain;
 
 /// The valley and its crowd: what a tick moves forward.
 pub struct World {

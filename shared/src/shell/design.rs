@@ -200,6 +200,16 @@ fn refuse_beside_stage(m: &ArgMatches) -> Result<(), clap::Error> {
     Ok(())
 }
 
+impl Staged {
+    /// Refuses a switch `--as-of` has on already, and a flag one of those switches leaves
+    /// nothing to change, among every flag of `m`. A chapter whose subcommand also takes such a
+    /// flag (chapter 3's `--crew`) calls this on the subcommand's whole matches, before its
+    /// derive takes the flag out of them.
+    pub fn check(m: &ArgMatches) -> Result<(), clap::Error> {
+        refuse_beside_stage(m)
+    }
+}
+
 impl FromArgMatches for Staged {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         refuse_beside_stage(m)?;

@@ -293,18 +293,18 @@ fn print_diffs(out: &mut dyn Write, t: &Table, now: &Timed, rows: &[Row]) -> any
     writeln!(out)?;
     writeln!(
         out,
-        "  to see what a switch changes, diff the run without it against the run with it:"
+        "  to see what a switch changes, diff the run without it against the run with it"
     )?;
+    writeln!(out, "  (in any shell; the first line keeps the run without a switch in without.txt):")?;
     let alone = |keeps: bool| {
         rows.iter().find(|r| {
             r.flags.len() == 1 && r.run.as_ref().is_some_and(|x| (x.digest == now.digest) == keeps)
         })
     };
+    let cmd = format!("cargo run -q --release -p {} -- {}", t.package, t.run);
+    writeln!(out, "  {cmd} > without.txt")?;
     for r in alone(true).into_iter().chain(alone(false)) {
-        let cmd =
-            |extra: &str| format!("<(cargo run -q --release -p {} -- {}{extra})", t.package, t.run);
-        writeln!(out, "  diff {} \\", cmd(""))?;
-        writeln!(out, "       {}", cmd(&format!(" {}", r.flags[0])))?;
+        writeln!(out, "  {cmd} {} | diff without.txt -", r.flags[0])?;
     }
     Ok(())
 }
@@ -459,9 +459,9 @@ mod tests {
         let at_once = "  at once   0000000000000000  no     all of the above that go together: \
                        --road --lamp\n";
         assert!(text.contains(at_once), "{text}");
-        let go = "<(cargo run -q --release -p demo -- go";
-        let pad = " ".repeat(7);
-        assert!(text.contains(&format!("diff {go}) \\\n{pad}{go} --was)\n")), "{text}");
-        assert!(text.contains(&format!("diff {go}) \\\n{pad}{go} --rule)\n")), "{text}");
+        let go = "  cargo run -q --release -p demo -- go";
+        let diff = "| diff without.txt -";
+        let both = format!("{go} > without.txt\n{go} --was {diff}\n{go} --rule {diff}\n");
+        assert!(text.contains(&both), "{text}");
     }
 }

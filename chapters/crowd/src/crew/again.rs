@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::Context;
 use world::beast::creature::Eye;
-use world::beast::fan::within_sight;
 use world::beast::kind::SIGHT;
+use world::beast::look::fan::within_sight;
 use world::beast::{Design, Settings, World};
 use world::pictures::palette::{BLUE, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};

@@ -7,7 +7,7 @@ use std::io::Write;
 use world::base::Stream;
 use world::base::streams::TANH_BENCH;
 use world::beast::kind::ACTS;
-use world::beast::pack::{LANES, Sample};
+use world::beast::think::pack::{LANES, Sample};
 use world::beast::{Design, Settings};
 use world::lanes::{Isa, tanh};
 use world::shell::progress::Progress;

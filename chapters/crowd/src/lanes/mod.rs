@@ -8,9 +8,9 @@ pub mod pack;
 
 use std::io::Write;
 
-use world::beast::brain::{BYTES, FINISH_BYTES, SETTLED_BYTES, SQUASHES};
-use world::beast::count::Count;
-use world::beast::pack::LANES;
+use world::beast::step::count::Count;
+use world::beast::think::brain::{BYTES, FINISH_BYTES, SETTLED_BYTES, SQUASHES};
+use world::beast::think::pack::LANES;
 use world::beast::{Design, Settings, World};
 use world::shell::progress::Progress;
 

@@ -5,9 +5,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::beast::brain::{FINISH_BYTES, SETTLED_BYTES};
 use world::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
-use world::beast::pack::{LANES, Pack};
+use world::beast::think::brain::{FINISH_BYTES, SETTLED_BYTES};
+use world::beast::think::pack::{LANES, Pack};
 use world::pictures::palette::{BLUE, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
 

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::Path;
 
 use world::beast::act::at_risk;
-use world::beast::levels::Levels;
+use world::beast::step::levels::Levels;
 use world::beast::{Design, Settings};
 use world::pictures::palette::{GREY, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};

@@ -8,9 +8,9 @@
 
 use std::sync::LazyLock;
 
-use super::creature::{Eye, floor};
-use super::kind::{FAN, RAY_GAP, STEPS, STRIDE};
-use super::view::Hit;
+use crate::beast::creature::{Eye, floor};
+use crate::beast::kind::{FAN, RAY_GAP, STEPS, STRIDE};
+use crate::beast::look::hit::Hit;
 
 /// What one ray met, and after how many strides (0 when it met nothing).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -148,7 +148,7 @@ pub fn within_sight(eye: Eye, cells: &[(i64, i64)]) -> bool {
 
 /// How many cells across or down from its eye's cell a fan may touch: the sight and two cells
 /// of margin, as [`within_sight`] reads it.
-pub const WATCHED: i64 = super::kind::SIGHT as i64 + 2;
+pub const WATCHED: i64 = crate::beast::kind::SIGHT as i64 + 2;
 
 // ANCHOR: column
 /// The cell coordinate a ray's position falls in, as far as a ray needs it: the floor for
@@ -167,7 +167,7 @@ mod tests {
     use crate::base::Stream;
     use crate::base::streams::FAN_SCENES;
     use crate::beast::creature::facing;
-    use crate::beast::view::{Hashed, View, every, random_scene};
+    use crate::beast::look::view::{Hashed, View, every, random_scene};
 
     /// An eye at (x, y) facing `heading`.
     fn eye(x: f64, y: f64, heading: f64) -> Eye {

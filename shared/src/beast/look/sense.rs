@@ -6,9 +6,9 @@
 //! The last three are read live: the food gradient from the grams standing on the four cells
 //! around (east minus west, south minus north) and the grams on the creature's own cell.
 
-use super::fan::Fan;
-use super::habitat::PLANT_CAP;
-use super::kind::{FAN, INPUTS, SETTLED, STEPS, STORE};
+use crate::beast::habitat::PLANT_CAP;
+use crate::beast::kind::{FAN, INPUTS, SETTLED, STEPS, STORE};
+use crate::beast::look::fan::Fan;
 
 /// Where the store and the heading's cosine and sine sit in the row: right after the fan.
 const STORE_AT: usize = 2 * FAN;

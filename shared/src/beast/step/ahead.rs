@@ -8,16 +8,16 @@
 //! thinking with its four brains, belongs to stripe p % crew (with brains kept apart,
 //! `--alone`, creature i belongs to stripe i % crew). Interleaved stripes spread the long rays
 //! and the short ones evenly, where blocks would hand one thread a crowded corner. The threads
-//! the look runs on for a whole run are [`Pool`](super::pool::Pool)'s.
+//! the look runs on for a whole run are [`Pool`](crate::beast::step::pool::Pool)'s.
 
-use super::act::{self, Act, Here};
-use super::brain::Brain;
-use super::fan::{BLANK_FAN, Fan};
-use super::kind::{ACTS, HIDDEN, INPUTS};
-use super::minds::Minds;
-use super::pack::{Each, LANES, Pack};
-use super::sense;
-use super::sight::Sight;
+use crate::beast::act::{self, Act, Here};
+use crate::beast::kind::{ACTS, HIDDEN, INPUTS};
+use crate::beast::look::fan::{BLANK_FAN, Fan};
+use crate::beast::look::sense;
+use crate::beast::step::sight::Sight;
+use crate::beast::think::brain::Brain;
+use crate::beast::think::minds::Minds;
+use crate::beast::think::pack::{Each, LANES, Pack};
 
 /// What the looking leaves for one creature: its fan, its six scores when they could be
 /// worked out ahead, and its choice when that could be too.

@@ -1,9 +1,9 @@
 //! What a phase counts as it goes: every figure a fact, the same on every machine and crew.
 
-use super::ahead::Glance;
-use super::kind::STEPS;
-use super::sight::Sight;
-use super::view::Hit;
+use crate::beast::kind::STEPS;
+use crate::beast::look::hit::Hit;
+use crate::beast::step::ahead::Glance;
+use crate::beast::step::sight::Sight;
 
 /// What a phase counted as it went: every figure of it a fact, the same on every machine and
 /// every crew.

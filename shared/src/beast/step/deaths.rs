@@ -1,12 +1,12 @@
 //! The deaths of a phase: who is gone, where they stood, who is still to bury, and the fans a
 //! death makes cast again.
 
-use super::ahead::Glance;
-use super::count::Count;
-use super::creature::Creature;
-use super::fan;
-use super::habitat::Habitat;
-use super::sight::Sight;
+use crate::beast::creature::Creature;
+use crate::beast::habitat::Habitat;
+use crate::beast::look::fan;
+use crate::beast::step::ahead::Glance;
+use crate::beast::step::count::Count;
+use crate::beast::step::sight::Sight;
 
 /// The deaths of the phase under way: which roster places are gone, the cells they stood on
 /// when it opened, and the ones still to bury when it closes. Room for every creature to die is

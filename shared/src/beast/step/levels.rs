@@ -10,10 +10,10 @@
 //! after level, and each creature meets exactly the plants and the deaths the roster order
 //! gives it.
 
-use super::act;
-use super::fan::WATCHED;
-use super::kind::REACH;
-use super::sight::Sight;
+use crate::beast::act;
+use crate::beast::kind::REACH;
+use crate::beast::look::fan::WATCHED;
+use crate::beast::step::sight::Sight;
 
 /// How far apart, across or down, two cells may be for a bite from one to touch a plant the
 /// other reads: each reads and bites within [`REACH`] of its own cell.

@@ -5,21 +5,21 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::act::{self, Act, Here};
-use super::ahead::{self, Glance};
-use super::count::{Count, Counts};
-use super::creature::Creature;
-use super::deaths::Deaths;
-use super::design::Design;
-use super::habitat::Habitat;
-use super::kind::{INPUTS, UPKEEP};
-use super::ledger;
-use super::levels::Levels;
-use super::pool::Pool;
-use super::roster::{POISONED, Roster, strike_off, strike_off_sliding};
-use super::sense;
-use super::settings::Settings;
-use super::sight::Sight;
+use crate::beast::act::{self, Act, Here};
+use crate::beast::creature::Creature;
+use crate::beast::design::Design;
+use crate::beast::habitat::Habitat;
+use crate::beast::kind::{INPUTS, UPKEEP};
+use crate::beast::ledger;
+use crate::beast::look::sense;
+use crate::beast::settings::Settings;
+use crate::beast::step::ahead::{self, Glance};
+use crate::beast::step::count::{Count, Counts};
+use crate::beast::step::deaths::Deaths;
+use crate::beast::step::levels::Levels;
+use crate::beast::step::pool::Pool;
+use crate::beast::step::roster::{POISONED, Roster, strike_off, strike_off_sliding};
+use crate::beast::step::sight::Sight;
 
 /// A level of fewer turns than this is taken on the walk's own thread, every share in turn:
 /// waking the crew would cost more than the turns. The order of a level's turns changes nothing.

@@ -13,9 +13,9 @@ use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::ahead::{Glance, look_stripe};
-use super::ledger;
-use super::sight::Sight;
+use crate::beast::ledger;
+use crate::beast::step::ahead::{Glance, look_stripe};
+use crate::beast::step::sight::Sight;
 
 // ANCHOR: pool
 /// The wide cast on threads kept for the whole run: crew - 1 helpers each wait at a slot of
@@ -34,7 +34,7 @@ pub struct Pool {
 impl Pool {
     /// A pool of `crew - 1` helpers, each to cast its stripe of the crowd `sight` holds; the
     /// caller casts stripe 0 itself. Helpers waiting for work stay awake a while first if
-    /// `awake` ([`super::settings::Settings::awake`]).
+    /// `awake` ([`crate::beast::settings::Settings::awake`]).
     pub fn new(sight: Arc<RwLock<Sight>>, crew: usize, awake: bool) -> Pool {
         let allocations = Arc::new(AtomicU64::new(0));
         let helpers = (1..crew)
@@ -239,10 +239,10 @@ mod tests {
     use super::*;
     use crate::base::Stream;
     use crate::base::streams::BRAINS;
-    use crate::beast::brain::Brain;
     use crate::beast::creature::Creature;
     use crate::beast::design::Design;
     use crate::beast::habitat::Habitat;
+    use crate::beast::think::brain::Brain;
     use crate::lanes::Isa;
 
     /// A sight of `n` creatures on a small valley, thinking with `brains` of them, kept

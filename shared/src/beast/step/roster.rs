@@ -1,13 +1,13 @@
 //! The crowd in roster order: the living creatures, the order they take their turns in, and
 //! their brains, which is all of the crowd a run keeps from tick to tick. The phase that steps
-//! it ([`super::phase`]) keeps only its threads, its scratch and its counts.
+//! it ([`crate::beast::step::phase`]) keeps only its threads, its scratch and its counts.
 
 use std::sync::{Arc, RwLock};
 
-use super::brain::Brain;
-use super::creature::Creature;
-use super::design::Design;
-use super::sight::Sight;
+use crate::beast::creature::Creature;
+use crate::beast::design::Design;
+use crate::beast::step::sight::Sight;
+use crate::beast::think::brain::Brain;
 use crate::lanes::Isa;
 
 /// What the sight's lock says if a phase panicked while it held the lock to write.

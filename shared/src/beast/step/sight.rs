@@ -2,17 +2,17 @@
 //! closes, so the crew's threads may read it side by side. The view it reads is chosen here,
 //! once, by the design.
 
-use super::act::{self, Act, Here};
-use super::brain::Brain;
-use super::creature::Eye;
-use super::design::Design;
-use super::fan::{Cast, Fan};
-use super::habitat::Habitat;
-use super::kind::{ACTS, HIDDEN, INPUTS};
-use super::minds::Minds;
-use super::pack::LANES;
-use super::view::{Flat, Hashed, Rebuilt, Unringed, View};
 use crate::base::Valley;
+use crate::beast::act::{self, Act, Here};
+use crate::beast::creature::Eye;
+use crate::beast::design::Design;
+use crate::beast::habitat::Habitat;
+use crate::beast::kind::{ACTS, HIDDEN, INPUTS};
+use crate::beast::look::fan::{Cast, Fan};
+use crate::beast::look::view::{Flat, Hashed, Rebuilt, Unringed, View};
+use crate::beast::think::brain::Brain;
+use crate::beast::think::minds::Minds;
+use crate::beast::think::pack::LANES;
 use crate::lanes::Isa;
 
 /// What the looking may read: the ground, the view, and every creature's eye, store and

@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
-use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 use crate::base::Stream;
+use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
 
 /// Weights and biases: every input into every hidden unit, a bias for each, every hidden
 /// unit into every output, a bias for each.

@@ -10,9 +10,9 @@
 //! gaps the dead leave), so roster places think with brains in increasing order: the living
 //! creatures of one pack are neighbours on the roster.
 
-use super::brain::Brain;
-use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
-use super::pack::{LANES, Pack};
+use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
+use crate::beast::think::brain::Brain;
+use crate::beast::think::pack::{LANES, Pack};
 use crate::lanes::Isa;
 
 /// Every brain of the crowd, in one of two layouts.

@@ -7,8 +7,8 @@
 //! units are three rows of lanes, squashed a row at a time; the six outputs are a row of four
 //! and a row of two.
 
-use super::brain::Brain;
-use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
+use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
+use crate::beast::think::brain::Brain;
 use crate::lanes::tanh::tanh;
 use crate::lanes::{Isa, Lanes};
 

@@ -15,8 +15,8 @@
 
 use std::array::from_fn;
 
-use super::brain::Brain;
-use super::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
+use crate::beast::kind::{ACTS, HIDDEN, INPUTS, SETTLED};
+use crate::beast::think::brain::Brain;
 use crate::lanes::tanh::tanh;
 use crate::lanes::{Isa, Lanes};
 

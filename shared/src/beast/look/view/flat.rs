@@ -2,12 +2,12 @@
 //! that the ring makes possible.
 
 use super::View;
-use super::hit::Hit;
 use crate::base::{Land, Valley};
 use crate::beast::creature::Eye;
-use crate::beast::fan::{self, Cast, Fan, OFFSETS, Ray, column};
 use crate::beast::habitat::Habitat;
 use crate::beast::kind::{FAN, STEPS, STRIDE};
+use crate::beast::look::fan::{self, Cast, Fan, OFFSETS, Ray, column};
+use crate::beast::look::hit::Hit;
 
 /// No plant, no creature: the empty entry of a flat row or a list.
 pub const NONE: u32 = u32::MAX;

@@ -2,9 +2,9 @@
 //! that replaced them.
 
 use super::View;
-use super::hit::Hit;
 use crate::base::{Land, Valley};
 use crate::beast::habitat::Habitat;
+use crate::beast::look::hit::Hit;
 
 // ANCHOR: hashed
 /// The view as first wired: two hash maps keyed by cell, one giving the plant there and the

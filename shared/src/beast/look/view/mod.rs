@@ -10,20 +10,19 @@
 //! design, and asks it everything through the trait. A fan is cast in one call to the view,
 //! so the cast inside it asks each cell with no call at all.
 
-use super::creature::Eye;
-use super::fan::{self, Cast, Fan};
-use super::habitat::Habitat;
 use crate::base::Valley;
+use crate::beast::creature::Eye;
+use crate::beast::habitat::Habitat;
+use crate::beast::look::fan::{self, Cast, Fan};
+use crate::beast::look::hit::Hit;
 
 mod flat;
 mod hashed;
-mod hit;
 mod rebuilt;
 mod unringed;
 
 pub use flat::{Flat, NONE};
 pub use hashed::Hashed;
-pub use hit::Hit;
 pub use rebuilt::Rebuilt;
 pub use unringed::Unringed;
 

@@ -3,11 +3,11 @@
 
 use super::View;
 use super::flat::{Flat, NONE, SHOWS};
-use super::hit::Hit;
 use crate::base::{Land, Valley};
 use crate::beast::creature::Eye;
-use crate::beast::fan::{Cast, Fan};
 use crate::beast::habitat::Habitat;
+use crate::beast::look::fan::{Cast, Fan};
+use crate::beast::look::hit::Hit;
 
 /// The flat rows, refilled the way they were before the bare ground was kept: everything but
 /// the refill is `Flat`'s own.

@@ -4,9 +4,9 @@
 
 use super::View;
 use super::flat::{NONE, SHOWN, SHOWS};
-use super::hit::Hit;
 use crate::base::{Land, Valley};
 use crate::beast::habitat::Habitat;
+use crate::beast::look::hit::Hit;
 
 // ANCHOR: unringed
 /// The flat rows as they stood before the second round (`--unringed`): cell (x, y) is entry

@@ -1,0 +1,20 @@
+//! The stepping: the crowd a tick moves forward, the phase that moves it, and what the phase
+//! runs on.
+//!
+//! - [`roster`]: the crowd, the state a tick moves forward.
+//! - [`sight`]: everything the looking reads, written down as a phase opens.
+//! - [`ahead`]: the look ahead, every fan cast before the walk; [`pool`]: the threads it runs
+//!   on for a whole run.
+//! - [`levels`]: which creatures may take their turns side by side, worked out as a phase
+//!   opens.
+//! - [`phase`]: the phase that steps the roster, with only its threads, its scratch and its
+//!   [`count`]s; `deaths`, the deaths of the phase under way.
+
+pub mod ahead;
+pub mod count;
+mod deaths;
+pub mod levels;
+pub mod phase;
+pub mod pool;
+pub mod roster;
+pub mod sight;
