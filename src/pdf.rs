@@ -120,6 +120,114 @@ pub fn swapped(page: &str, all: &[Picture], swaps: &[(usize, String)]) -> String
     out
 }
 
+/// The book's pages as the summary lists them: how deep each is nested (0 for a chapter, an
+/// appendix or the introduction, 1 for a design note under its chapter) and its title.
+pub fn summary_entries(summary: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for line in summary.lines() {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        let Some(open) = line.find('[') else { continue };
+        let Some(close) = line[open..].find("](").map(|c| open + c) else { continue };
+        found.push((depth, line[open + 1..close].to_string()));
+    }
+    found
+}
+
+/// The id of each `<h1 id=...>` of the print page with its title, in the page's order.
+fn headings(page: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(i) = page[from..].find("<h1 id=\"") {
+        let start = from + i + "<h1 id=\"".len();
+        let Some(end) = page[start..].find('"').map(|e| start + e) else { break };
+        let id = page[start..end].to_string();
+        let Some(body) = page[end..].find('>').map(|e| end + e + 1) else { break };
+        let Some(close) = page[body..].find("</h1>").map(|e| body + e) else { break };
+        found.push((id, words(&strip_tags(&page[body..close]))));
+        from = close;
+    }
+    found
+}
+
+/// Text made safe to put between HTML tags.
+fn escaped(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The words the title page gives under the book's title.
+pub const TITLE_PAGE_LINES: [&str; 2] = [
+    "A book and its code: three chapters that build a small deterministic world and measure it.",
+    "Every block of output in it was printed by the command shown above it.",
+];
+
+/// The print page with a title page and a table of contents before the book's first page:
+/// the title on a sheet of its own, then every page the summary lists, nested as it nests them,
+/// each linked to where it begins. A summary entry with no page of that title is left out of
+/// the contents, and the check then finds the contents short.
+pub fn with_front(page: &str, title: &str, entries: &[(usize, String)]) -> String {
+    let Some(main) = page.find("<main>").map(|m| m + "<main>".len()) else {
+        return page.to_string();
+    };
+    let ids = headings(page);
+    let mut front = String::new();
+    front.push_str("<div class=\"pdf-title\" style=\"text-align: center; padding-top: 30vh\">");
+    front.push_str(&format!(
+        "<p style=\"font-size: 2.6em; font-weight: bold\">{}</p>",
+        escaped(title)
+    ));
+    for line in TITLE_PAGE_LINES {
+        let line = escaped(line);
+        front.push_str(&format!("<p style=\"font-size: 1.1em\">{line}</p>"));
+    }
+    front.push_str("</div>");
+    front.push_str("<div style=\"break-before: page; page-break-before: always;\"></div>");
+    front.push_str(
+        "<div class=\"pdf-contents\"><p style=\"font-size: 2em; font-weight: bold\">Contents</p>",
+    );
+    let mut used = 0;
+    for (depth, name) in entries {
+        let Some(k) = ids[used..].iter().position(|(_, t)| t == name).map(|k| used + k) else {
+            continue;
+        };
+        used = k + 1;
+        let indent = 2 * depth;
+        front.push_str(&format!(
+            "<p style=\"margin: 0.3em 0 0.3em {indent}em\"><a href=\"#{}\">{}</a></p>",
+            ids[k].0,
+            escaped(name)
+        ));
+    }
+    front.push_str("</div>");
+    front.push_str("<div style=\"break-before: page; page-break-before: always;\"></div>");
+    let mut out = String::with_capacity(page.len() + front.len());
+    out.push_str(&page[..main]);
+    out.push_str(&front);
+    out.push_str(&page[main..]);
+    out
+}
+
+/// What is wrong with the PDF's front: its first sheet must open with the book's title, its
+/// second with the contents, and the contents, on the sheets before the book's first page, must
+/// name every page the print page has.
+fn front_problems(sheets: &[&str], firsts: &[String], page: &str, title: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if !firsts.first().is_some_and(|f| f.starts_with(&words(title))) {
+        problems.push(format!("the PDF does not open with a title page: \"{title}\""));
+    }
+    if !firsts.get(1).is_some_and(|f| f.starts_with("Contents")) {
+        problems.push("the PDF's second sheet is not the contents".to_string());
+    }
+    let pages = titles(page);
+    let body = pages.first().and_then(|t| firsts.iter().position(|f| f.starts_with(t)));
+    let contents = words(&sheets[1.min(sheets.len())..body.unwrap_or(1).max(1)].join(" "));
+    for t in &pages {
+        if !contents.contains(t.as_str()) {
+            problems.push(format!("the contents do not list the page \"{t}\""));
+        }
+    }
+    problems
+}
+
 /// The title of an SVG chart: the text of its first `<text>` element, spaces collapsed.
 pub fn svg_title(svg: &str) -> Option<String> {
     let open = svg.find("<text")?;
@@ -247,7 +355,13 @@ pub struct Found {
 /// Reads the PDF back and holds it to the print page it was printed from: `page` is that print
 /// page as mdBook wrote it, `book` the built book's folder (for the charts' files) and
 /// `summary` how many pages the book's summary lists.
-pub fn check(pdf: &Path, page: &str, book: &Path, summary: usize) -> Result<Found, Vec<String>> {
+pub fn check(
+    pdf: &Path,
+    page: &str,
+    book: &Path,
+    summary: usize,
+    title: &str,
+) -> Result<Found, Vec<String>> {
     let mut problems = Vec::new();
     let info = poppler("pdfinfo", &[], pdf, &[]).map_err(|e| vec![e])?;
     let pages = pages_of(&info).ok_or_else(|| vec!["pdfinfo gives no page count".to_string()])?;
@@ -289,6 +403,7 @@ pub fn check(pdf: &Path, page: &str, book: &Path, summary: usize) -> Result<Foun
         }
     }
     let firsts: Vec<String> = sheets.iter().map(|sheet| opening(sheet)).collect();
+    problems.extend(front_problems(sheets, &firsts, page, title));
     for title in titles(page) {
         if !firsts.iter().any(|f| f.starts_with(&title)) {
             problems.push(format!("the page \"{title}\" does not begin a sheet of the PDF"));
@@ -328,6 +443,45 @@ mod tests {
             p.extend(chunk(k, b"xy"));
         }
         p
+    }
+
+    #[test]
+    fn the_front_lists_every_summary_page_linked_to_where_it_begins() {
+        let page = "<main><h1 id=\"intro\">Introduction</h1>x<h1 id=\"a-note\">A note</h1></main>";
+        let summary = "# Summary\n\n[Introduction](introduction.md)\n\n- [Missing](m.md)\n  - \
+                       [A note](note.md)\n";
+        let entries = summary_entries(summary);
+        assert_eq!(
+            entries,
+            [(0, "Introduction".into()), (0, "Missing".into()), (1, "A note".into())]
+        );
+        let printed = with_front(page, "A & B", &entries);
+        assert!(printed.starts_with("<main><div class=\"pdf-title\""), "{printed}");
+        assert!(printed.contains(">A &amp; B</p>"), "{printed}");
+        assert!(printed.contains("<a href=\"#intro\">Introduction</a>"), "{printed}");
+        assert!(printed.contains("margin: 0.3em 0 0.3em 2em\"><a href=\"#a-note\">A note</a>"));
+        assert!(!printed.contains("Missing"), "a title with no page is not listed");
+        assert_eq!(titles(&printed), ["Introduction", "A note"], "the front adds no page title");
+    }
+
+    #[test]
+    fn a_pdf_without_its_front_or_with_short_contents_is_found() {
+        let page = "<main><h1 id=\"i\">Introduction</h1><h1 id=\"n\">A note</h1></main>";
+        let sheets =
+            ["The Book\nwords", "Contents\nIntroduction\nA note", "Introduction\n", "A note"];
+        let firsts: Vec<String> = sheets.iter().map(|s| opening(s)).collect();
+        assert!(front_problems(&sheets, &firsts, page, "The Book").is_empty());
+        let short = ["The Book", "Contents\nIntroduction", "Introduction\n", "A note"];
+        let firsts: Vec<String> = short.iter().map(|s| opening(s)).collect();
+        assert_eq!(
+            front_problems(&short, &firsts, page, "The Book"),
+            ["the contents do not list the page \"A note\""]
+        );
+        let bare = ["Introduction\n", "A note"];
+        let firsts: Vec<String> = bare.iter().map(|s| opening(s)).collect();
+        let found = front_problems(&bare, &firsts, page, "The Book");
+        assert!(found[0].contains("does not open with a title page"), "{found:?}");
+        assert!(found[1].contains("second sheet is not the contents"), "{found:?}");
     }
 
     #[test]

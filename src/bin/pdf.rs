@@ -12,13 +12,14 @@ use world::shell::files::Asked;
 
 /// Prints the whole book to one PDF for handouts: mdBook's print page (book/book/print.html,
 /// built by `mdbook build book`, which `just pdf` runs first) through headless Chromium, on A4,
-/// each page of the book starting a new sheet, with every picture in and each moving picture
-/// as its first frame. The PDF is written whole or not at all, then read back with poppler's
-/// pdfinfo, pdfimages and pdftotext: it must open, have more pages than the book's summary,
-/// start each of its pages on a new sheet, embed every raster picture, hold every chart's
-/// text, and keep every word inside the margins. Exit 0 when it does, 1 when the
-/// PDF could not be made or fails the check, 2 for a bad command line or an --out that cannot
-/// be written. Needs chromium and poppler-utils.
+/// opening with a title page and a table of contents linked to the pages, each page of the book
+/// starting a new sheet, with every picture in and each moving picture as its first frame. The
+/// PDF is written whole or not at all, then read back with poppler's pdfinfo, pdfimages and
+/// pdftotext: it must open, have more pages than the book's summary, open with the title and
+/// the contents, start each of its pages on a new sheet, embed every raster picture, hold every
+/// chart's text, and keep every word inside the margins. Exit 0 when it does, 1 when the PDF
+/// could not be made or fails the check, 2 for a bad command line or an --out that cannot be
+/// written. Needs chromium and poppler-utils.
 #[derive(Parser, Debug)]
 #[command(name = "pdf")]
 struct Cli {
@@ -120,7 +121,15 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
         let rel = Path::new("../../target/pdf/still").join(&p.src);
         swaps.push((i, rel.to_string_lossy().into_owned()));
     }
-    std::fs::write(&copy, pdf::swapped(&page, &all, &swaps))
+    let title = book_title(&root);
+    let summary_text =
+        std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
+    let printed = pdf::with_front(
+        &pdf::swapped(&page, &all, &swaps),
+        &title,
+        &pdf::summary_entries(&summary_text),
+    );
+    std::fs::write(&copy, printed)
         .map_err(|e| one(format!("cannot write {}: {e}", copy.display())))?;
     std::fs::create_dir_all(&work)
         .map_err(|e| one(format!("cannot make {}: {e}", work.display())))?;
@@ -169,7 +178,7 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
         return Err(one(format!("Chromium did not print the book ({status})")));
     }
     let summary = summary_pages(&root);
-    let found = pdf::check(&part, &page, &book, summary)?;
+    let found = pdf::check(&part, &page, &book, summary, &title)?;
     std::fs::rename(&part, &out)
         .map_err(|e| one(format!("cannot write {}: {e}", out.display())))?;
     Ok(format!(
@@ -184,6 +193,15 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
 
 fn rel(root: &Path, p: &Path) -> String {
     p.strip_prefix(root).unwrap_or(p).display().to_string()
+}
+
+/// The book's title, as book.toml gives it.
+fn book_title(root: &Path) -> String {
+    let toml = std::fs::read_to_string(root.join("book/book.toml")).unwrap_or_default();
+    toml.lines()
+        .find_map(|l| l.trim().strip_prefix("title = "))
+        .map(|t| t.trim_matches('"').to_string())
+        .unwrap_or_else(|| "The World in Three Chapters".to_string())
 }
 
 /// How many pages the book's summary lists.

@@ -295,7 +295,10 @@ fn print_diffs(out: &mut dyn Write, t: &Table, now: &Timed, rows: &[Row]) -> any
         out,
         "  to see what a switch changes, diff the run without it against the run with it"
     )?;
-    writeln!(out, "  (in any shell; the first line keeps the run without a switch in without.txt):")?;
+    writeln!(
+        out,
+        "  (in any shell; the first line keeps the run without a switch in without.txt):"
+    )?;
     let alone = |keeps: bool| {
         rows.iter().find(|r| {
             r.flags.len() == 1 && r.run.as_ref().is_some_and(|x| (x.digest == now.digest) == keeps)
