@@ -1,0 +1,57 @@
+//! The try-it prompts cannot rot: every chapter asks at least four, through its page, and each
+//! prompt's command is the command of a console block on the answers page, which the book check
+//! reruns like every other block, so a prompt whose command stops working or starts printing
+//! something else fails `cargo test`.
+
+use std::path::Path;
+
+fn page(name: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src").join(name))
+        .unwrap()
+}
+
+/// Each prompt of a page: its label (`1.a`) and the one command in its fence.
+fn prompts(text: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("> **Try ") else { continue };
+        let label = rest.split(".**").next().unwrap_or_default().to_string();
+        let fence = lines[i..].iter().position(|l| *l == "> ```text").map(|k| i + k);
+        let command = fence.and_then(|f| lines.get(f + 1)).and_then(|l| l.strip_prefix("> "));
+        found.push((label, command.unwrap_or_default().to_string()));
+    }
+    found
+}
+
+/// The commands of the console blocks of a page, as `$ ` lines.
+fn commands(text: &str) -> Vec<String> {
+    text.lines().filter_map(|l| l.strip_prefix("$ ")).map(str::to_string).collect()
+}
+
+#[test]
+fn every_chapter_asks_four_prompts_and_the_answers_page_runs_each() {
+    let answers = commands(&page("answers.md"));
+    for (chapter, n) in [("bodies.md", 1), ("herd.md", 2), ("crowd.md", 3)] {
+        let asked = prompts(&page(chapter));
+        assert!(asked.len() >= 4, "{chapter} asks {} try-it prompts", asked.len());
+        for (label, command) in &asked {
+            assert!(
+                label.starts_with(&format!("{n}.")),
+                "{chapter}: prompt {label} is numbered for another chapter"
+            );
+            assert!(command.starts_with("cargo run"), "{chapter}: prompt {label} shows no command");
+            assert!(
+                answers.contains(command),
+                "{chapter}: prompt {label}'s `{command}` is no console block of answers.md, so nothing runs it"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_prompt_is_read_with_its_command() {
+    let text = "Prose.\n\n> **Try 9.z.** Guess. [Answered](answers.md#x).\n>\n> ```text\n> cargo run -p x\n> ```\n";
+    assert_eq!(prompts(text), [("9.z".to_string(), "cargo run -p x".to_string())]);
+    assert!(prompts("> **Tried** nothing\n").is_empty());
+}
