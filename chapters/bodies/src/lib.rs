@@ -13,6 +13,7 @@ use world::shell::files::Asked;
 pub mod design;
 pub mod designs;
 pub mod digits;
+mod doubles;
 pub mod held;
 pub mod pushes;
 mod reel;
@@ -109,6 +110,10 @@ pub enum Mode {
         /// How many freshly made maps to sum over: 1 to 1,000,000.
         #[arg(long, default_value = "1000", value_parser = walks, allow_hyphen_values = true)]
         walks: u32,
+        /// Also draw the doubles next to 0.4 on a number line into this SVG (760 px wide), each
+        /// order's total on the double it lands on, and 0.4 itself between two of them.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        picture: Option<PathBuf>,
     },
     /// The swarm with the three pushes added in two orders: the pictures agree, the numbers
     /// never do, and the gap between them grows.
@@ -145,7 +150,7 @@ impl Writes for Cli {
             Some(Mode::Swarm { picture, .. }) => {
                 picture.iter().map(|p| Asked::File("--picture", p.clone())).collect()
             }
-            Some(Mode::Orders { picture, .. }) => {
+            Some(Mode::Orders { picture, .. } | Mode::Reorder { picture, .. }) => {
                 picture.iter().map(|p| Asked::File("--picture", p.clone())).collect()
             }
             _ => Vec::new(),
@@ -164,7 +169,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Swarm { seed, ticks, picture, design }) => {
             swarm::twice(out, seed, ticks, design, picture.as_deref())
         }
-        Some(Mode::Reorder { walks }) => reorder::run(out, walks),
+        Some(Mode::Reorder { walks, picture }) => reorder::run(out, walks, picture.as_deref()),
         Some(Mode::Clash { seed, design }) => swarm::clash(out, seed, design),
         Some(Mode::Designs { clock }) => designs::run(out, clock),
         None => world::shell::cli::in_order::<Cli>("bodies", BOOK_ORDER, out, run),

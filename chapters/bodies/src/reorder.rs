@@ -2,6 +2,7 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
+use std::path::Path;
 
 use world::Vec2;
 
@@ -18,7 +19,9 @@ fn total(pushes: impl Iterator<Item = Vec2>) -> Vec2 {
     pushes.fold(Vec2::ZERO, Vec2::add)
 }
 
-pub fn run(out: &mut dyn Write, walks: u32) -> anyhow::Result<()> {
+/// The six orders' totals, the HashMap's, and with `picture` the number line of the doubles
+/// they land on.
+pub fn run(out: &mut dyn Write, walks: u32, picture: Option<&Path>) -> anyhow::Result<()> {
     writeln!(out, "three pushes:")?;
     for (name, p) in NAMED {
         writeln!(out, "  {name:<8} {p:6}")?;
@@ -26,11 +29,13 @@ pub fn run(out: &mut dyn Write, walks: u32) -> anyhow::Result<()> {
     writeln!(out)?;
     writeln!(out, "added in each of the six orders, the y of the total:")?;
     let mut seen = BTreeSet::new();
+    let mut landed = Vec::new();
     for order in ORDERS {
         let y = total(order.iter().map(|&i| NAMED[i].1)).y;
         let names: Vec<&str> = order.iter().map(|&i| NAMED[i].0).collect();
         writeln!(out, "  {:<26} {}  bits {:016x}", names.join(" + "), sig17(y), y.to_bits())?;
         seen.insert(y.to_bits());
+        landed.push((names.join(" + "), y));
     }
     writeln!(out)?;
     writeln!(out, "different totals from the six orders:            {}", seen.len())?;
@@ -46,5 +51,9 @@ pub fn run(out: &mut dyn Write, walks: u32) -> anyhow::Result<()> {
     }
     // ANCHOR_END: walks
     writeln!(out, "different totals from {walks} walks over a HashMap: {}", totals.len())?;
+    if let Some(path) = picture {
+        crate::doubles::draw(&landed).save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
     Ok(())
 }
