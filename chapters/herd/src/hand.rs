@@ -1,6 +1,7 @@
 //! One walker and three neighbours, worked through column by column.
 
 use std::io::Write;
+use std::path::Path;
 
 use world::flock::rules::{self, Weights};
 use world::flock::steer::Gait;
@@ -33,8 +34,8 @@ fn v(x: Vec2, w: usize) -> String {
 }
 
 /// The hand table: the walker and its three neighbours, each rule worked from them column by
-/// column, and the three added up, cut and stepped.
-pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
+/// column, and the three added up, cut and stepped; with `picture`, one rule's steering drawn.
+pub fn run(out: &mut dyn Write, picture: Option<&Path>) -> anyhow::Result<()> {
     let b = walker();
     let near = neighbours();
     writeln!(
@@ -62,6 +63,10 @@ pub fn run(out: &mut dyn Write) -> anyhow::Result<()> {
     )?;
     writeln!(out, "cut to the strongest push, {}: ({force})", GAIT.max_force)?;
     writeln!(out, "one tick later: at ({}) moving ({})", next.pos, next.vel)?;
+    if let Some(path) = picture {
+        crate::steering::draw().save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
     Ok(())
 }
 
@@ -131,7 +136,7 @@ mod tests {
     #[test]
     fn the_hand_table_ends_where_the_pencil_does() {
         let mut out = Vec::new();
-        super::run(&mut out).unwrap();
+        super::run(&mut out, None).unwrap();
         let text = String::from_utf8(out).unwrap();
         for figure in [
             "0.160, -0.120",

@@ -20,6 +20,7 @@ pub mod designs;
 pub mod distances;
 pub mod hand;
 pub mod scene;
+mod steering;
 pub mod sweep;
 
 pub mod near;
@@ -87,7 +88,12 @@ pub enum Mode {
     ///
     /// The walker stands at (96, 64) moving (1.8, 0.6), with top speed 2.4 and strongest push
     /// 0.3. Every number is plain arithmetic and can be checked with a pencil.
-    Hand,
+    Hand {
+        /// Also draw the steering of its match-heading rule into this SVG (760 px wide): the
+        /// velocity, the wish, the push between them and that push cut to the gait.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        picture: Option<PathBuf>,
+    },
     /// The herd with one rule at a time, then all three: what each rule does on its own.
     ///
     /// Each row is a fresh run from the same start. Columns: mean neighbours within the radius,
@@ -240,6 +246,9 @@ impl Writes for Cli {
             ) => {
                 vec![Asked::File("--chart", path.clone())]
             }
+            Some(Mode::Hand { picture: Some(path) }) => {
+                vec![Asked::File("--picture", path.clone())]
+            }
             Some(Mode::Near { picture, turns, .. }) => {
                 let picture = picture.iter().map(|p| Asked::File("--picture", p.clone()));
                 picture.chain(turns.iter().map(|p| Asked::File("--turns", p.clone()))).collect()
@@ -257,7 +266,7 @@ fn rules(rule: Option<Rule>) -> Vec<Rule> {
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.mode {
-        Some(Mode::Hand) => hand::run(out),
+        Some(Mode::Hand { picture }) => hand::run(out, picture.as_deref()),
         Some(Mode::Alone { scene, rule, shot, film, design }) => {
             alone::run(out, &scene, design, &rules(rule), shot.as_deref(), film.as_deref())
         }
