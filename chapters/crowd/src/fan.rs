@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Context;
+use world::beast::act::{self, Here};
 use world::beast::kind::{FAN, INPUTS, RAY_GAP, SETTLED};
 use world::beast::look::fan::{self, Ray, Stride};
 use world::beast::look::hit::Hit;
@@ -38,6 +39,7 @@ pub fn run(
     at_edge: bool,
     row: Option<&Path>,
     picture: Option<&Path>,
+    brain: Option<&Path>,
     settings: Settings,
 ) -> anyhow::Result<()> {
     let mut w = found(CROWD, ROWS, Design::default(), settings)?;
@@ -109,6 +111,29 @@ pub fn run(
     }
     if let Some(p) = picture {
         draw_fan(&w, &seen, ticks).save(p)?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
+    if let Some(p) = brain {
+        let mind = w.roster.brain(seen.place);
+        let (hidden, scores) = (mind.hidden(&inputs), mind.think(&inputs));
+        let here = Here::new(&view, &w.hab);
+        let act = act::pick(&scores, |a| act::can(&c.eye(), c.store, a, here));
+        let chosen = act::ALL.iter().position(|&a| a == act).unwrap_or(0);
+        writeln!(out)?;
+        writeln!(out, "its brain's six scores, and the action the picker took:")?;
+        for (k, score) in scores.iter().enumerate() {
+            let mark = if k == chosen { "  picked: the best the rules allow" } else { "" };
+            writeln!(out, "  {:<10} {score:>7.3}{mark}", act::TABLE[k].name)?;
+        }
+        let pass = crate::pass::Pass {
+            inputs: &inputs,
+            hidden: &hidden,
+            scores: &scores,
+            chosen,
+            place: seen.place,
+            ticks,
+        };
+        crate::pass::draw(&pass).save(p)?;
         writeln!(out, "wrote {}", p.display())?;
     }
     Ok(())

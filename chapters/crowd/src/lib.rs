@@ -25,6 +25,7 @@ mod instructions;
 mod lanes;
 mod ledger;
 mod levels;
+mod pass;
 mod picture;
 mod profile;
 mod rays;
@@ -206,6 +207,10 @@ pub enum Mode {
         /// stride, the cells asked shaded, each ray's end marked, a key beside it.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         picture: Option<PathBuf>,
+        /// Also print the creature's six scores and the action picked, and draw its forward
+        /// pass into this SVG (760 px wide): the 24 inputs, the 12 hidden units, the 6 scores.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        brain: Option<PathBuf>,
     },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the first round's four changes, and with the fans
@@ -438,9 +443,10 @@ impl Writes for Cli {
             Some(Mode::Fit { chart, .. }) => named("--chart", chart),
             Some(Mode::Levels { picture, .. }) => named("--picture", picture),
             Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
-            Some(Mode::Fan { row, picture, .. }) => {
+            Some(Mode::Fan { row, picture, brain, .. }) => {
                 let mut files = named("--row", row);
                 files.extend(named("--picture", picture));
+                files.extend(named("--brain", brain));
                 files
             }
             Some(Mode::Picture { out, close, film, .. }) => {
@@ -464,8 +470,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
             spend::run(out, &s)
         }
-        Some(Mode::Fan { ticks, at_edge, row, picture }) => {
-            fan::run(out, ticks, at_edge, row.as_deref(), picture.as_deref(), settings)
+        Some(Mode::Fan { ticks, at_edge, row, picture, brain }) => {
+            let files = (row.as_deref(), picture.as_deref(), brain.as_deref());
+            fan::run(out, ticks, at_edge, files.0, files.1, files.2, settings)
         }
         Some(Mode::Ledger { run, split }) => ledger::run(out, run.ticks, split, settings),
         Some(Mode::Crew { stripes: Some(path), among, design: Staged(design), .. }) => {

@@ -41,6 +41,11 @@ impl Roster {
         self.sight.read().expect(POISONED).view.bytes()
     }
 
+    /// A copy of the brain roster place `i` thinks with, for the book's picture of one pass.
+    pub fn brain(&self, i: usize) -> Brain {
+        self.sight.read().expect(POISONED).brain(i)
+    }
+
     /// Which thread of a crew of `crew` looks ahead for roster place `i`: the stripe the
     /// phase's seats give it, for the book's picture of the stripes.
     pub fn stripe(&self, i: usize, crew: usize) -> usize {

@@ -122,6 +122,11 @@ impl Sight {
         self.minds.finish(self.isa, self.brain_of[i] as usize, sums, row)
     }
 
+    /// A copy of the brain roster place `i` thinks with.
+    pub fn brain(&self, i: usize) -> Brain {
+        self.minds.brain(self.brain_of[i] as usize)
+    }
+
     /// The view the checks read.
     pub fn checked(&self) -> &dyn View {
         self.second.as_deref().unwrap_or(&*self.view)

@@ -112,6 +112,14 @@ impl Brain {
     }
     // ANCHOR_END: think
 
+    /// The twelve hidden units of a pass over `row`, squashed: what `think` works its scores
+    /// out from, summed and squashed the same way, for a reader who wants to see inside.
+    pub fn hidden(&self, row: &[f64; INPUTS]) -> [f64; HIDDEN] {
+        let mut h = self.hidden_bias.map(f64::from);
+        self.add_inputs(&mut h, row, 0..INPUTS);
+        h.map(libm::tanh)
+    }
+
     // ANCHOR: split
     /// The first part of a pass: every hidden sum from its bias through the settled inputs.
     pub fn settled(&self, row: &[f64; INPUTS]) -> [f64; HIDDEN] {
@@ -155,6 +163,19 @@ mod tests {
         assert_eq!((WEIGHTS, MULTIPLIES, ADDS, SQUASHES), (378, 360, 378, 12));
         assert_eq!((SETTLED_BYTES, FINISH_BYTES, BYTES), (1056, 456, 1512));
         assert_eq!(std::mem::size_of::<Brain>(), BYTES);
+    }
+
+    #[test]
+    fn the_hidden_units_shown_are_the_ones_the_scores_come_from() {
+        let mut s = Stream::new(3, 0);
+        let brain = Brain::draw(&mut s);
+        let row: [f64; INPUTS] = std::array::from_fn(|k| (k as f64 - 11.5) / 12.0);
+        let h = brain.hidden(&row);
+        let mut sums = brain.hidden_bias.map(f64::from);
+        brain.add_inputs(&mut sums, &row, 0..INPUTS);
+        let scores = brain.squash_out(sums);
+        assert_eq!(h.map(f64::to_bits), sums.map(|x| libm::tanh(x).to_bits()));
+        assert_eq!(scores.map(f64::to_bits), brain.think(&row).map(f64::to_bits));
     }
 
     #[test]

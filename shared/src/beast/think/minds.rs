@@ -51,6 +51,14 @@ impl Minds {
         packs[b / LANES].brain(b % LANES)
     }
 
+    /// A copy of brain `b`, for a reader who wants to look inside one pass.
+    pub fn brain(&self, b: usize) -> Brain {
+        match self {
+            Minds::Packed { packs, .. } => Minds::alone(packs, b),
+            Minds::Alone(a) => a[b].clone(),
+        }
+    }
+
     /// Brain `b`'s whole pass over `row`.
     #[inline]
     pub fn think(&self, isa: Isa, b: usize, row: &[f64; INPUTS]) -> [f64; ACTS] {
