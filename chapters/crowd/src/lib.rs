@@ -367,6 +367,13 @@ pub enum Mode {
         /// --every are not.
         #[arg(long, conflicts_with_all = ["ticks", "every", "picture"])]
         clock: bool,
+        /// Instead of the table, find the creature at risk on the highest level as the phase of
+        /// tick --ticks opens, print what the levels' rule says about it, and draw the rule
+        /// around it into this SVG (760 px wide): the 2-cell and the 14-cell squares and who
+        /// in them comes before it and after.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with_all = ["every", "picture", "clock"])]
+        rule: Option<PathBuf>,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
@@ -441,7 +448,11 @@ impl Writes for Cli {
                 files
             }
             Some(Mode::Fit { chart, .. }) => named("--chart", chart),
-            Some(Mode::Levels { picture, .. }) => named("--picture", picture),
+            Some(Mode::Levels { picture, rule, .. }) => {
+                let mut files = named("--picture", picture);
+                files.extend(named("--rule", rule));
+                files
+            }
             Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
             Some(Mode::Fan { row, picture, brain, .. }) => {
                 let mut files = named("--row", row);
@@ -498,6 +509,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Lanes { pack: Some(path), .. }) => lanes::pack::run(out, &path),
         Some(Mode::Lanes { run, .. }) => lanes::run(out, run.ticks, settings),
         Some(Mode::Levels { clock: true, .. }) => levels::clock::run(out, settings),
+        Some(Mode::Levels { run, rule: Some(path), .. }) => {
+            levels::rule::run(out, run.ticks, settings, &path)
+        }
         Some(Mode::Levels { run, picture: Some(path), .. }) => {
             levels::picture(out, run.ticks, settings, &path)
         }

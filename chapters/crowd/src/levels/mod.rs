@@ -1,8 +1,9 @@
 //! The fourth round's counts: the levels the walk goes by, tick after tick, at the chapter's
 //! crowd and at ten times it. Every figure is a count, the same on every machine and crew.
-//! Its `--clock` is [`clock`], a file of this folder.
+//! Its `--clock` is [`clock`] and its `--rule` [`rule`], files of this folder.
 
 pub mod clock;
+pub mod rule;
 
 use std::io::Write;
 use std::path::Path;

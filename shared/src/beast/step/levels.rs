@@ -17,7 +17,7 @@ use crate::beast::step::sight::Sight;
 
 /// How far apart, across or down, two cells may be for a bite from one to touch a plant the
 /// other reads: each reads and bites within [`REACH`] of its own cell.
-const CLOSE: i64 = 2 * REACH;
+pub const CLOSE: i64 = 2 * REACH;
 
 /// The levels worked out when a phase opens, with the grids they are worked out on. Every
 /// buffer keeps its room from tick to tick, and the crowd only shrinks, so after the first
