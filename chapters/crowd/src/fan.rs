@@ -33,15 +33,23 @@ struct Seen {
     clippy::too_many_lines,
     reason = "the report printed top to bottom in the order the page reads it, every block from the one run and the one creature chosen at the top"
 )]
+/// The pictures `fan` is asked for, each a file or none.
+#[derive(Clone, Copy)]
+pub struct Files<'a> {
+    pub row: Option<&'a Path>,
+    pub picture: Option<&'a Path>,
+    pub brain: Option<&'a Path>,
+    pub chain: Option<&'a Path>,
+}
+
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
     at_edge: bool,
-    row: Option<&Path>,
-    picture: Option<&Path>,
-    brain: Option<&Path>,
+    files: &Files,
     settings: Settings,
 ) -> anyhow::Result<()> {
+    let Files { row, picture, brain, chain } = *files;
     let mut w = found(CROWD, ROWS, Design::default(), settings)?;
     run_for(&mut w, ticks - 1, &Progress::new("fan", u64::from(ticks - 1)));
     // The plants grow as a tick opens, before its phase: the world the phase's view reads.
@@ -102,7 +110,7 @@ pub fn run(
     sense::read(&mut inputs, &fan, mass, cells[seen.place], c.store, c.facing());
     if row.is_some() {
         print_row(out, &inputs)?;
-    } else {
+    } else if chain.is_none() {
         print_rays(out, &seen.rays)?;
     }
     if let Some(p) = row {
@@ -111,6 +119,27 @@ pub fn run(
     }
     if let Some(p) = picture {
         draw_fan(&w, &seen, ticks).save(p)?;
+        writeln!(out, "wrote {}", p.display())?;
+    }
+    if let Some(p) = chain {
+        let cell = crate::chain::fullest(&view, cols, rows);
+        let (places, end) = view.chain(cell.0, cell.1).unwrap_or((Vec::new(), Hit::Rock));
+        writeln!(out)?;
+        writeln!(
+            out,
+            "the cell with the most creatures: ({}, {}), cell {} of the rows",
+            cell.0,
+            cell.1,
+            cell.1 * cols + cell.0
+        )?;
+        let list: Vec<String> = places.iter().map(u32::to_string).collect();
+        writeln!(
+            out,
+            "  its list: roster places {}, then the bare cell's code for {}",
+            list.join(", "),
+            met(end)
+        )?;
+        crate::chain::draw(&view, cell, cols, ticks).save(p)?;
         writeln!(out, "wrote {}", p.display())?;
     }
     if let Some(p) = brain {

@@ -16,6 +16,7 @@ use world::shell::cli::{Writes, whole};
 use world::shell::design::Staged;
 use world::shell::files::Asked;
 
+mod chain;
 mod close;
 mod crew;
 mod designs;
@@ -211,6 +212,11 @@ pub enum Mode {
         /// pass into this SVG (760 px wide): the 24 inputs, the 12 hidden units, the 6 scores.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         brain: Option<PathBuf>,
+        /// Instead of the rays, find the cell with the most creatures on it, print its list,
+        /// and draw how the flat rows thread it into this SVG (760 px wide): the row a cell
+        /// each, the row a creature each, an arrow for each step of the list.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        chain: Option<PathBuf>,
     },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the first round's four changes, and with the fans
@@ -454,10 +460,11 @@ impl Writes for Cli {
                 files
             }
             Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
-            Some(Mode::Fan { row, picture, brain, .. }) => {
+            Some(Mode::Fan { row, picture, brain, chain, .. }) => {
                 let mut files = named("--row", row);
                 files.extend(named("--picture", picture));
                 files.extend(named("--brain", brain));
+                files.extend(named("--chain", chain));
                 files
             }
             Some(Mode::Picture { out, close, film, .. }) => {
@@ -481,9 +488,14 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
             spend::run(out, &s)
         }
-        Some(Mode::Fan { ticks, at_edge, row, picture, brain }) => {
-            let files = (row.as_deref(), picture.as_deref(), brain.as_deref());
-            fan::run(out, ticks, at_edge, files.0, files.1, files.2, settings)
+        Some(Mode::Fan { ticks, at_edge, row, picture, brain, chain }) => {
+            let files = fan::Files {
+                row: row.as_deref(),
+                picture: picture.as_deref(),
+                brain: brain.as_deref(),
+                chain: chain.as_deref(),
+            };
+            fan::run(out, ticks, at_edge, &files, settings)
         }
         Some(Mode::Ledger { run, split }) => ledger::run(out, run.ticks, split, settings),
         Some(Mode::Crew { stripes: Some(path), among, design: Staged(design), .. }) => {

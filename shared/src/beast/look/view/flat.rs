@@ -194,6 +194,19 @@ impl Flat {
     }
     // ANCHOR_END: at_slot
 
+    /// Cell (x, y)'s list as the rows thread it: the roster places standing there, in the order
+    /// the list visits them, and what the bare cell shows after them; none off the grid. For the book's
+    /// picture of the rows, not for the phase, which walks the list in `at_slot`.
+    pub fn chain(&self, x: i64, y: i64) -> Option<(Vec<u32>, Hit)> {
+        let mut c = self.first[self.slot(x, y)?];
+        let mut places = Vec::new();
+        while c < SHOWS {
+            places.push(c);
+            c = self.next[c as usize];
+        }
+        Some((places, SHOWN[(c - SHOWS) as usize]))
+    }
+
     /// The plant on cell (x, y), as an index into the habitat's stands.
     #[inline]
     pub fn stand(&self, x: i64, y: i64) -> Option<u32> {

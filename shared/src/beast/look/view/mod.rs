@@ -145,6 +145,33 @@ mod tests {
     }
 
     #[test]
+    fn a_cells_chain_holds_exactly_who_stands_there() {
+        for seed in 0..6u64 {
+            let mut s = Stream::new(seed, VIEW_SCENES);
+            let (hab, cells, _) = random_scene(&mut s, seed, 3, (20, 12), 1);
+            let mut flat = Flat::default();
+            flat.refill(&hab, &cells);
+            let nobody = vec![false; cells.len()];
+            for y in 0..hab.ground.rows as i64 {
+                for x in 0..hab.ground.cols as i64 {
+                    let (places, end) = flat.chain(x, y).unwrap();
+                    let here: Vec<u32> =
+                        (0..cells.len() as u32).filter(|&i| cells[i as usize] == (x, y)).collect();
+                    let mut sorted = places.clone();
+                    sorted.sort_unstable();
+                    assert_eq!(sorted, here, "seed {seed} {x},{y}");
+                    // With everyone on it gone, the cell shows what its chain ends on.
+                    let all_gone = vec![true; cells.len()];
+                    assert_eq!(flat.at(x, y, u32::MAX, &all_gone), end, "seed {seed} {x},{y}");
+                    let seen = if places.is_empty() { end } else { Hit::Creature };
+                    assert_eq!(flat.at(x, y, u32::MAX, &nobody), seen);
+                }
+            }
+            assert!(flat.chain(-1, 0).is_none());
+        }
+    }
+
+    #[test]
     fn every_view_and_every_refill_answers_alike_on_random_valleys() {
         for seed in 0..12u64 {
             let mut s = Stream::new(seed, VIEW_SCENES);
