@@ -3,6 +3,9 @@
 //! `next` (one entry a roster place) that its list runs through, with an arrow for each step
 //! of the list, ending on what the bare cell shows.
 
+use std::io::Write;
+use std::path::Path;
+
 use world::beast::look::hit::Hit;
 use world::beast::look::view::Flat;
 use world::pictures::palette::{BLUE, INK, RED};
@@ -91,4 +94,34 @@ pub fn draw(view: &Flat, (x, y): (i64, i64), cols: i64, ticks: u32) -> Sketch {
         "a box holds its entry: the next roster place, or a code far above any",
     );
     s
+}
+
+/// Finds the cell of the `(cols, rows)` grid with the longest list, prints the list, and draws
+/// it into `path`.
+pub fn show(
+    out: &mut dyn Write,
+    view: &Flat,
+    (cols, rows): (i64, i64),
+    ticks: u32,
+    path: &Path,
+) -> anyhow::Result<()> {
+    let cell = fullest(view, cols, rows);
+    let (places, end) = view.chain(cell.0, cell.1).unwrap_or((Vec::new(), Hit::Rock));
+    writeln!(out)?;
+    let number = cell.1 * cols + cell.0;
+    writeln!(
+        out,
+        "the cell with the most creatures: ({}, {}), cell {number} of the rows",
+        cell.0, cell.1
+    )?;
+    let list: Vec<String> = places.iter().map(u32::to_string).collect();
+    let end = word(end);
+    writeln!(
+        out,
+        "  its list: roster places {}, then the bare cell's code for {end}",
+        list.join(", ")
+    )?;
+    draw(view, cell, cols, ticks).save(path)?;
+    writeln!(out, "wrote {}", path.display())?;
+    Ok(())
 }

@@ -2,10 +2,11 @@
 //! drawn, with `--row`, as the row's 24 boxes and, with `--picture`, as the fan over its cells.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use world::beast::act::{self, Here};
+
 use world::beast::kind::{FAN, INPUTS, RAY_GAP, SETTLED};
 use world::beast::look::fan::{self, Ray, Stride};
 use world::beast::look::hit::Hit;
@@ -26,13 +27,6 @@ struct Seen {
     rays: Vec<(Ray, Vec<Stride>)>,
 }
 
-/// Runs to the opening of tick `ticks`'s phase and shows one creature's fan: the creature in
-/// the busiest window whose longest ray ran furthest, or with `at_edge` the first on the
-/// roster whose fan meets the ring around the grid.
-#[expect(
-    clippy::too_many_lines,
-    reason = "the report printed top to bottom in the order the page reads it, every block from the one run and the one creature chosen at the top"
-)]
 /// The pictures `fan` is asked for, each a file or none.
 #[derive(Clone, Copy)]
 pub struct Files<'a> {
@@ -42,6 +36,26 @@ pub struct Files<'a> {
     pub chain: Option<&'a Path>,
 }
 
+impl<'a> Files<'a> {
+    /// The files as the command line gave them.
+    pub fn of(
+        row: &'a Option<PathBuf>,
+        picture: &'a Option<PathBuf>,
+        brain: &'a Option<PathBuf>,
+        chain: &'a Option<PathBuf>,
+    ) -> Files<'a> {
+        let (row, picture) = (row.as_deref(), picture.as_deref());
+        Files { row, picture, brain: brain.as_deref(), chain: chain.as_deref() }
+    }
+}
+
+/// Runs to the opening of tick `ticks`'s phase and shows one creature's fan: the creature in
+/// the busiest window whose longest ray ran furthest, or with `at_edge` the first on the
+/// roster whose fan meets the ring around the grid.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the report printed top to bottom in the order the page reads it, every block from the one run and the one creature chosen at the top"
+)]
 pub fn run(
     out: &mut dyn Write,
     ticks: u32,
@@ -122,48 +136,12 @@ pub fn run(
         writeln!(out, "wrote {}", p.display())?;
     }
     if let Some(p) = chain {
-        let cell = crate::chain::fullest(&view, cols, rows);
-        let (places, end) = view.chain(cell.0, cell.1).unwrap_or((Vec::new(), Hit::Rock));
-        writeln!(out)?;
-        writeln!(
-            out,
-            "the cell with the most creatures: ({}, {}), cell {} of the rows",
-            cell.0,
-            cell.1,
-            cell.1 * cols + cell.0
-        )?;
-        let list: Vec<String> = places.iter().map(u32::to_string).collect();
-        writeln!(
-            out,
-            "  its list: roster places {}, then the bare cell's code for {}",
-            list.join(", "),
-            met(end)
-        )?;
-        crate::chain::draw(&view, cell, cols, ticks).save(p)?;
-        writeln!(out, "wrote {}", p.display())?;
+        crate::chain::show(out, &view, (cols, rows), ticks, p)?;
     }
     if let Some(p) = brain {
         let mind = w.roster.brain(seen.place);
-        let (hidden, scores) = (mind.hidden(&inputs), mind.think(&inputs));
-        let here = Here::new(&view, &w.hab);
-        let act = act::pick(&scores, |a| act::can(&c.eye(), c.store, a, here));
-        let chosen = act::ALL.iter().position(|&a| a == act).unwrap_or(0);
-        writeln!(out)?;
-        writeln!(out, "its brain's six scores, and the action the picker took:")?;
-        for (k, score) in scores.iter().enumerate() {
-            let mark = if k == chosen { "  picked: the best the rules allow" } else { "" };
-            writeln!(out, "  {:<10} {score:>7.3}{mark}", act::TABLE[k].name)?;
-        }
-        let pass = crate::pass::Pass {
-            inputs: &inputs,
-            hidden: &hidden,
-            scores: &scores,
-            chosen,
-            place: seen.place,
-            ticks,
-        };
-        crate::pass::draw(&pass).save(p)?;
-        writeln!(out, "wrote {}", p.display())?;
+        let allows = |a| act::can(&c.eye(), c.store, a, Here::new(&view, &w.hab));
+        crate::pass::show(out, &mind, &inputs, allows, (seen.place, ticks), p)?;
     }
     Ok(())
 }

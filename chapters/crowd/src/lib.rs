@@ -489,12 +489,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             spend::run(out, &s)
         }
         Some(Mode::Fan { ticks, at_edge, row, picture, brain, chain }) => {
-            let files = fan::Files {
-                row: row.as_deref(),
-                picture: picture.as_deref(),
-                brain: brain.as_deref(),
-                chain: chain.as_deref(),
-            };
+            let files = fan::Files::of(&row, &picture, &brain, &chain);
             fan::run(out, ticks, at_edge, &files, settings)
         }
         Some(Mode::Ledger { run, split }) => ledger::run(out, run.ticks, split, settings),

@@ -2,7 +2,11 @@
 //! the sensor row groups them, the 12 hidden units they are summed and squashed into, the six
 //! scores worked out from those, and the action the picker chose.
 
-use world::beast::act::TABLE;
+use std::io::Write;
+use std::path::Path;
+
+use world::beast::Brain;
+use world::beast::act::{self, Act, TABLE};
 use world::beast::kind::{ACTS, FAN, HIDDEN, INPUTS};
 use world::pictures::chart::number;
 use world::pictures::palette::{BLUE, GREY, INK, PAPER, RED, Rgb};
@@ -89,4 +93,30 @@ pub fn draw(p: &Pass) -> Sketch {
     s.text((xs + 22.0, foot), 11.0, Align::Middle, INK, "6 scores");
     s.text((12.0, foot + 14.0), 10.0, Align::Start, INK, "shade: blue above zero, red below; every input feeds every hidden unit, and every hidden unit every score");
     s
+}
+
+/// Thinks `brain` over `inputs`, picks the best action `allows` says yes to, prints the six
+/// scores with the one picked marked, and draws the pass of roster place `place` on tick
+/// `ticks` into `path`.
+pub fn show(
+    out: &mut dyn Write,
+    brain: &Brain,
+    inputs: &[f64; INPUTS],
+    allows: impl FnMut(Act) -> bool,
+    (place, ticks): (usize, u32),
+    path: &Path,
+) -> anyhow::Result<()> {
+    let (hidden, scores) = (brain.hidden(inputs), brain.think(inputs));
+    let picked = act::pick(&scores, allows);
+    let chosen = act::ALL.iter().position(|&a| a == picked).unwrap_or(0);
+    writeln!(out)?;
+    writeln!(out, "its brain's six scores, and the action the picker took:")?;
+    for (k, score) in scores.iter().enumerate() {
+        let mark = if k == chosen { "  picked: the best the rules allow" } else { "" };
+        writeln!(out, "  {:<10} {score:>7.3}{mark}", TABLE[k].name)?;
+    }
+    let pass = Pass { inputs, hidden: &hidden, scores: &scores, chosen, place, ticks };
+    draw(&pass).save(path)?;
+    writeln!(out, "wrote {}", path.display())?;
+    Ok(())
 }
