@@ -229,6 +229,9 @@ fn shade(v: f64) -> Rgb {
     [mix(PAPER[0], to[0]), mix(PAPER[1], to[1]), mix(PAPER[2], to[2])]
 }
 
+/// The grid's edge, drawn where a fan's picture reaches past it.
+const EDGE: Rgb = [200, 40, 160];
+
 /// Pale yellow behind the three inputs read live.
 const LIVE: Rgb = [250, 230, 160];
 
@@ -306,6 +309,17 @@ fn draw_fan(w: &World, seen: &Seen, ticks: u32) -> Sketch {
                 s.rect(sx + 2.0, sy + 2.0, px - 4.0, px - 4.0, Some(ASKED), None);
             }
         }
+    }
+    // The grid's edge, where it is in view: beyond it the ring, whose cells read as rock.
+    let (cols, rows) = (w.hab.ground.cols as i64, w.hab.ground.rows as i64);
+    let edges = [
+        (x0 < 0).then(|| (at(0.0, y0 as f64), at(0.0, (y1 + 1) as f64))),
+        (x1 >= cols).then(|| (at(cols as f64, y0 as f64), at(cols as f64, (y1 + 1) as f64))),
+        (y0 < 0).then(|| (at(x0 as f64, 0.0), at((x1 + 1) as f64, 0.0))),
+        (y1 >= rows).then(|| (at(x0 as f64, rows as f64), at((x1 + 1) as f64, rows as f64))),
+    ];
+    for (from, to) in edges.iter().flatten() {
+        s.line(*from, *to, EDGE, 3.0, true);
     }
     for st in &w.hab.stands {
         if (x0..=x1).contains(&st.x) && (y0..=y1).contains(&st.y) {
@@ -387,6 +401,13 @@ fn draw_fan(w: &World, seen: &Seen, ticks: u32) -> Sketch {
         (world::base::Land::Rock, "rock"),
     ] {
         entry(&mut s, &|s, x, y| s.rect(x, y, 14.0, 14.0, Some(land.colour()), None), &[words]);
+    }
+    if edges.iter().any(Option::is_some) {
+        entry(
+            &mut s,
+            &|s, x, y| s.line((x + 7.0, y), (x + 7.0, y + 14.0), EDGE, 3.0, true),
+            &["the grid's edge: past it, the", "ring, one cell wide, reads as rock"],
+        );
     }
     let scale = format!("a cell is {px:.0} px; cells numbered every 5");
     s.text((key_x, y + 10.0), 11.0, Align::Start, INK, &scale);
