@@ -351,6 +351,11 @@ pub enum Mode {
         #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = times, allow_hyphen_values = true)]
         #[arg(action = clap::ArgAction::Set)]
         more: Vec<u32>,
+        /// Also chart each crowd's phase time against the time the stream would take to read
+        /// its bytes into this SVG, with the 50 ms budget as a rule (and so time them, as
+        /// --clock does).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        chart: Option<PathBuf>,
     },
     /// The levels the walk goes by: for the chapter's valley and for ten times it (3000 and
     /// 30,000 creatures), how many levels each phase had, the creatures in them and the
@@ -453,7 +458,7 @@ impl Writes for Cli {
                 files.extend(named("--again", again));
                 files
             }
-            Some(Mode::Fit { chart, .. }) => named("--chart", chart),
+            Some(Mode::Fit { chart, .. } | Mode::Wall { chart, .. }) => named("--chart", chart),
             Some(Mode::Levels { picture, rule, .. }) => {
                 let mut files = named("--picture", picture);
                 files.extend(named("--rule", rule));
@@ -524,8 +529,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Some(Mode::Levels { run, every, .. }) => levels::run(out, run.ticks, every, settings),
         Some(Mode::Rays { run }) => rays::run(out, run.ticks, settings),
-        Some(Mode::Wall { run, clock, more, .. }) => {
-            wall::run(out, run.ticks, settings, clock, &more)
+        Some(Mode::Wall { run, clock, more, chart, .. }) => {
+            wall::run(out, run.ticks, settings, clock, &more, chart.as_deref())
         }
         Some(Mode::Instructions { ticks, round }) => instructions::run(out, ticks, round),
         Some(Mode::Picture { run, out: path, close, film, design: Staged(design) }) => {

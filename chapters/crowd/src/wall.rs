@@ -4,14 +4,17 @@
 
 use std::hint::black_box;
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use world::beast::think::brain::BYTES;
 use world::beast::{Design, Settings};
+use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
+use world::pictures::palette::{BLUE, RED};
 use world::shell::progress::Progress;
 
 use crate::fit::TIMES;
-use crate::scene::{COLS, CROWD, ROWS, found};
+use crate::scene::{BUDGET_MS, COLS, CROWD, ROWS, found};
 use crate::timed::timed;
 
 /// The buffer the bandwidth is measured on: 256 MiB, far past any cache and inside the
@@ -31,7 +34,9 @@ pub fn run(
     settings: Settings,
     clock: bool,
     more: &[u32],
+    chart: Option<&Path>,
 ) -> anyhow::Result<()> {
+    let clock = clock || chart.is_some();
     let crew = settings.crew;
     writeln!(out, "what a tick must read: every living creature's brain once, and the view")?;
     let stream = if clock { Some(bandwidth(crew)) } else { None };
@@ -51,6 +56,9 @@ pub fn run(
     )?;
     writeln!(out, "{}", if clock { "  ms per tick    GB/s  of the stream" } else { "" })?;
     let progress = Progress::new("wall", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
+    // For the chart: each crowd, its phase's ms per tick, and the ms the stream would take to
+    // read its bytes.
+    let mut points = Vec::new();
     for k in TIMES.iter().chain(more) {
         let (rows, crowd) = (ROWS * *k as usize, CROWD * *k as usize);
         let mut w = found(crowd, rows, Design::default(), settings)?;
@@ -65,12 +73,46 @@ pub fn run(
                 // Megabytes per millisecond are gigabytes per second.
                 let reached = all / ms;
                 writeln!(out, "  {ms:>11.3} {reached:>7.2} {:>13.1}%", 100.0 * reached / gbs)?;
+                points.push((crowd as f64, ms, all / gbs));
             }
             None => writeln!(out)?,
         }
     }
-    notes(out, ticks, stream.is_some().then_some(crew))
+    notes(out, ticks, stream.is_some().then_some(crew))?;
+    if let Some(path) = chart {
+        draw(&points).save(path)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
 }
+
+/// The wall as a chart: creatures across, ms per tick up, the phase as timed and the time the
+/// stream would take to read the same bytes, with the 50 ms budget as a rule.
+fn draw(points: &[(f64, f64, f64)]) -> Chart {
+    let wide = points.iter().map(|p| p.0).fold(0.0, f64::max) * 1.05;
+    let high = points.iter().map(|p| p.1).fold(BUDGET_MS, f64::max) * 1.1;
+    let (across, up) = (chart::step_for(wide, 10), chart::step_for(high, 10));
+    let line = |name: &str, colour, pick: fn(&(f64, f64, f64)) -> f64| Line {
+        name: name.into(),
+        colour,
+        points: points.iter().map(|p| (p.0, pick(p))).collect(),
+        dots: true,
+    };
+    Chart {
+        title: "The memory wall: a tick's phase against the time to stream its bytes".into(),
+        x: Axis::linear("creatures", 0.0, chart::round_up(wide, across), across),
+        y: Axis::linear("ms per tick", 0.0, chart::round_up(high, up), up),
+        lines: vec![
+            line("the phase, as timed", BLUE, |p| p.1),
+            line("the stream reading its bytes", ORANGE, |p| p.2),
+        ],
+        rules: vec![Rule { name: "the 50 ms budget".into(), colour: RED, at: BUDGET_MS }],
+        key: Corner::UpperLeft,
+    }
+}
+
+/// An orange for the stream's line, told apart from the phase's blue.
+const ORANGE: world::pictures::palette::Rgb = [230, 140, 20];
 
 /// The lines under the table: what its columns count, and where its timings were taken.
 fn notes(out: &mut dyn Write, ticks: u32, timed_on: Option<usize>) -> anyhow::Result<()> {
