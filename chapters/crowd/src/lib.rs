@@ -31,6 +31,8 @@ mod picture;
 mod profile;
 mod rays;
 pub mod scene;
+#[cfg(feature = "pprof")]
+mod shares;
 mod spend;
 mod sums;
 mod timed;
@@ -184,6 +186,10 @@ pub enum Mode {
         /// Not with --clock: the profiler's sampling slows the run it would be timing.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, conflicts_with = "clock")]
         cpuprofile: Option<PathBuf>,
+        /// Also draw the profile's shares as bars into this SVG (760 px wide): the ten
+        /// functions with the most samples and the chapter's three parts. Needs --cpuprofile.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, requires = "cpuprofile")]
+        shares: Option<PathBuf>,
         #[command(flatten)]
         design: Staged,
     },
@@ -451,7 +457,11 @@ impl Writes for Cli {
             p.iter().map(move |p| Asked::File(flag, p.clone())).collect::<Vec<_>>()
         };
         match &self.mode {
-            Some(Mode::Spend { cpuprofile, .. }) => named("--cpuprofile", cpuprofile),
+            Some(Mode::Spend { cpuprofile, shares, .. }) => {
+                let mut files = named("--cpuprofile", cpuprofile);
+                files.extend(named("--shares", shares));
+                files
+            }
             Some(Mode::Crew { chart, stripes, again, .. }) => {
                 let mut files = named("--chart", chart);
                 files.extend(named("--stripes", stripes));
@@ -484,13 +494,20 @@ impl Writes for Cli {
 }
 
 /// Runs one experiment, or all of them in the book's order.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one arm per subcommand and sub-mode, each a call: the one place a subcommand is run, which splitting would scatter"
+)]
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     let settings = settings(&cli);
     match cli.mode {
         Some(Mode::Sums { scene }) => sums::run(out, scene.crowd, scene.rows),
-        Some(Mode::Spend { run, scene, clock, cpuprofile, design: Staged(design), .. }) => {
+        Some(Mode::Spend {
+            run, scene, clock, cpuprofile, shares, design: Staged(design), ..
+        }) => {
             let (ticks, Scene { crowd, rows }) = (run.ticks, scene);
-            let s = spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile };
+            let s =
+                spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile, shares };
             spend::run(out, &s)
         }
         Some(Mode::Fan { ticks, at_edge, row, picture, brain, chain }) => {

@@ -49,11 +49,22 @@ pub fn can(path: Option<&Path>) -> anyhow::Result<()> {
 /// Stops the profile, writes the flame graph, and returns the report's closing lines: the
 /// functions with the most samples of their own, then the parts the chapter reads in all.
 #[cfg(feature = "pprof")]
-pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
+pub fn finish(
+    p: Option<Profile>,
+    path: Option<&Path>,
+    shares: Option<&Path>,
+) -> anyhow::Result<Option<Vec<String>>> {
     let (Some(p), Some(path)) = (p, path) else { return Ok(None) };
     let report = p.guard.report().build().context("cannot build the profile")?;
     let mut svg = Vec::new();
-    report.flamegraph(&mut svg).context("cannot draw the flame graph")?;
+    // As wide as the book's column, so that the page can show it at its own size.
+    let mut options = pprof::flamegraph::Options::default();
+    options.image_width = Some(760);
+    options.title =
+        "Where the samples were taken: each bar a function, as wide as its share".into();
+    report
+        .flamegraph_with_options(&mut svg, &mut options)
+        .context("cannot draw the flame graph")?;
     world::shell::files::write(path, &svg)?;
     let mut own: std::collections::BTreeMap<String, isize> = std::collections::BTreeMap::new();
     let mut total = 0;
@@ -69,9 +80,12 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
     let part = |is: fn(&str) -> bool| own.iter().filter(|(f, _)| is(f)).map(|(_, n)| n).sum();
     let parts: [(&str, isize); 3] = [
         (
-            "the forward passes (Brain, tanh, expm1)",
+            "the forward passes (think, lanes, tanh, expm1)",
+            // A pass alone runs in `think::brain`; four to a pack, in `think::pack` and `think::one`
+            // and the instructions `lanes` chose, whose AVX2 build is a function of its own.
             part(|f| {
-                f.contains("beast::think::brain::")
+                f.contains("beast::think::")
+                    || f.starts_with("world::lanes::")
                     || f.ends_with("math::tanh::tanh")
                     || f.contains("expm1")
             }),
@@ -82,6 +96,14 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
     let mut rows: Vec<(String, isize)> = own.into_iter().collect();
     rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut lines = vec![format!("wrote {}", path.display())];
+    if let Some(bars) = shares {
+        let top: Vec<(String, f64)> =
+            rows.iter().take(10).map(|(f, n)| (f.clone(), share(*n))).collect();
+        let all: Vec<(String, f64)> =
+            parts.iter().map(|(w, n)| ((*w).to_string(), share(*n))).collect();
+        crate::shares::draw(&top, &all).save(bars)?;
+        lines.push(format!("wrote {}", bars.display()));
+    }
     lines.push(format!("  {:>7} {:>6}  the function the sample was taken in", "samples", "share"));
     for (name, n) in rows.into_iter().take(10) {
         lines.push(format!("  {n:>7} {:>5.1}%  {name}", share(n)));
@@ -94,6 +116,10 @@ pub fn finish(p: Option<Profile>, path: Option<&Path>) -> anyhow::Result<Option<
 }
 
 #[cfg(not(feature = "pprof"))]
-pub fn finish(_p: Option<Profile>, _path: Option<&Path>) -> anyhow::Result<Option<Vec<String>>> {
+pub fn finish(
+    _p: Option<Profile>,
+    _path: Option<&Path>,
+    _shares: Option<&Path>,
+) -> anyhow::Result<Option<Vec<String>>> {
     Ok(None)
 }

@@ -28,6 +28,8 @@ pub struct Spend {
     pub clock: bool,
     /// Where to write a CPU profile, if anywhere.
     pub cpuprofile: Option<PathBuf>,
+    /// Where to draw the profile's shares as bars, if anywhere.
+    pub shares: Option<PathBuf>,
 }
 
 /// How a design is described in a report's heading: two lines, for the first round's four
@@ -56,7 +58,7 @@ pub fn run(out: &mut dyn Write, s: &Spend) -> anyhow::Result<()> {
     let mut w = found(s.crowd, s.rows, s.design, s.settings)?;
     let profile = crate::profile::start(s.cpuprofile.as_deref())?;
     let clock = timed(&mut w, s.ticks, &Progress::new("spend", u64::from(s.ticks)));
-    let top = crate::profile::finish(profile, s.cpuprofile.as_deref())?;
+    let top = crate::profile::finish(profile, s.cpuprofile.as_deref(), s.shares.as_deref())?;
     let r = &w.roster;
     let (run, tick) = (w.counts().run, w.counts().tick);
     writeln!(
