@@ -160,6 +160,11 @@ pub const TITLE_PAGE_LINES: [&str; 2] = [
     "Every block of output in it was printed by the command shown above it.",
 ];
 
+/// The print page with every collapsed section open: paper cannot be clicked.
+pub fn opened(page: &str) -> String {
+    page.replace("<details>", "<details open>")
+}
+
 /// The print page with a title page and a table of contents before the book's first page:
 /// the title on a sheet of its own, then every page the summary lists, nested as it nests them,
 /// each linked to where it begins. A summary entry with no page of that title is left out of
@@ -241,7 +246,8 @@ pub fn svg_title(svg: &str) -> Option<String> {
 /// undone.
 fn words(s: &str) -> String {
     let s =
-        s.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"");
+        s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'");
+    let s = s.replace("&amp;", "&");
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -462,6 +468,12 @@ mod tests {
         assert!(printed.contains("margin: 0.3em 0 0.3em 2em\"><a href=\"#a-note\">A note</a>"));
         assert!(!printed.contains("Missing"), "a title with no page is not listed");
         assert_eq!(titles(&printed), ["Introduction", "A note"], "the front adds no page title");
+    }
+
+    #[test]
+    fn every_collapsed_section_is_printed_open() {
+        let page = "<details>\n<summary>s</summary>\n\nx\n</details><details>";
+        assert_eq!(opened(page).matches("<details open>").count(), 2);
     }
 
     #[test]

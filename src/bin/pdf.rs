@@ -125,7 +125,7 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
     let summary_text =
         std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
     let printed = pdf::with_front(
-        &pdf::swapped(&page, &all, &swaps),
+        &pdf::opened(&pdf::swapped(&page, &all, &swaps)),
         &title,
         &pdf::summary_entries(&summary_text),
     );

@@ -1,5 +1,7 @@
 // What a page reports about itself, gathered in the page by one script and judged in look.rs.
 const main = document.querySelector('main') || document.body;
+// A collapsed section is measured open: a reader who opens it must find it fits too.
+document.querySelectorAll('details').forEach(d => { d.open = true; });
 const code = [...document.querySelectorAll('pre code')];
 
 // A code block that scrolls sideways: the block or its code is wider inside than its box.
