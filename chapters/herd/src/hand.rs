@@ -64,7 +64,7 @@ pub fn run(out: &mut dyn Write, picture: Option<&Path>) -> anyhow::Result<()> {
     writeln!(out, "cut to the strongest push, {}: ({force})", GAIT.max_force)?;
     writeln!(out, "one tick later: at ({}) moving ({})", next.pos, next.vel)?;
     if let Some(path) = picture {
-        crate::steering::draw().save(path)?;
+        crate::steering::draw(&b, &near, &GAIT).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())

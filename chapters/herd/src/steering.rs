@@ -2,12 +2,11 @@
 //! the velocity it has, the velocity it wishes for, the push between them, and that push cut to
 //! what its legs can do.
 
-use world::Vec2;
 use world::flock::rules;
+use world::flock::steer::Gait;
 use world::pictures::palette::{BLUE, GREY, INK, RED};
 use world::pictures::sketch::{Align, Sketch};
-
-use crate::hand::{GAIT, neighbours, walker};
+use world::{Body, Vec2};
 
 /// Screen pixels to one pixel per tick of velocity.
 const SCALE: f64 = 80.0;
@@ -24,13 +23,13 @@ fn arrow(s: &mut Sketch, from: (f64, f64), to: (f64, f64), colour: [u8; 3], widt
     }
 }
 
-/// The drawing, from the hand walker's numbers as the code works them out.
-pub fn draw() -> Sketch {
-    let b = walker();
-    let heading = rules::mean_velocity(&neighbours()).unwrap_or(Vec2::ZERO);
-    let wish = heading.unit().scale(GAIT.max_speed);
+/// The drawing of walker `b`'s match-heading rule among `near`, on gait `gait`, from the numbers
+/// as the code works them out.
+pub fn draw(b: &Body, near: &[Body], gait: &Gait) -> Sketch {
+    let heading = rules::mean_velocity(near).unwrap_or(Vec2::ZERO);
+    let wish = heading.unit().scale(gait.max_speed);
     let push = wish.sub(b.vel);
-    let cut = GAIT.cut(push);
+    let cut = gait.cut(push);
     let origin = (200.0, 214.0);
     let at = |v: Vec2| (origin.0 + v.x * SCALE, origin.1 + v.y * SCALE);
     let mut s = Sketch::new(760.0, 340.0);
@@ -45,7 +44,7 @@ pub fn draw() -> Sketch {
     s.text((origin.0 - 10.0, origin.1 + 4.0), 12.0, Align::End, INK, "the walker");
     // The gait's limit: every push the legs allow ends inside this circle round the velocity.
     let tip = at(b.vel);
-    let r = GAIT.max_force * SCALE;
+    let r = gait.max_force * SCALE;
     for k in 0..48 {
         let (a0, a1) = (
             k as f64 / 48.0 * std::f64::consts::TAU,
@@ -65,10 +64,10 @@ pub fn draw() -> Sketch {
     };
     say(&mut s, 90.0, BLUE, &format!("velocity ({}): what it has", b.vel));
     say(&mut s, 112.0, INK, &format!("wish ({}): the neighbours' heading", wish));
-    say(&mut s, 130.0, INK, &format!("at top speed, {}", GAIT.max_speed));
+    say(&mut s, 130.0, INK, &format!("at top speed, {}", gait.max_speed));
     say(&mut s, 152.0, RED, &format!("wish - velocity ({}), length {:.3},", push, push.len()));
     say(&mut s, 170.0, RED, "dashed: the push it asks for");
-    say(&mut s, 192.0, RED, &format!("cut to {} ({}): the push it gets", GAIT.max_force, cut));
+    say(&mut s, 192.0, RED, &format!("cut to {} ({}): the push it gets", gait.max_force, cut));
     say(&mut s, 214.0, INK, "dotted grey circle: every push the gait allows");
     s.text(
         (380.0, 326.0),
@@ -84,7 +83,8 @@ pub fn draw() -> Sketch {
 mod tests {
     #[test]
     fn the_picture_draws_the_hand_tables_numbers() {
-        let svg = super::draw().svg();
+        use crate::hand::{GAIT, neighbours, walker};
+        let svg = super::draw(&walker(), &neighbours(), &GAIT).svg();
         // The match-heading row of the hand table: wish, steering, its length, the cut push.
         for figure in ["1.440, -1.920", "-0.360, -2.520", "2.546", "-0.042, -0.297"] {
             assert!(svg.contains(figure), "{figure} is not in the picture");

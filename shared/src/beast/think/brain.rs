@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn the_hidden_units_shown_are_the_ones_the_scores_come_from() {
-        let mut s = Stream::new(3, 0);
+        let mut s = Stream::new(3, crate::base::streams::BRAINS);
         let brain = Brain::draw(&mut s);
         let row: [f64; INPUTS] = std::array::from_fn(|k| (k as f64 - 11.5) / 12.0);
         let h = brain.hidden(&row);
