@@ -34,20 +34,22 @@ enum Job {
         /// Only pages or commands containing this (it must match at least one block).
         only: Option<String>,
     },
-    /// Rerun the timing blocks (`console,measured`) through a shell, one at a time, and
-    /// rewrite each with a header naming this machine, the float loop's time (2^27 dependent
-    /// float multiply-and-adds, best of three, taken just before the block) and how busy the
-    /// rest of the machine was. A block during which the rest of the machine used more than 5%
-    /// of a core is not written: the run names it and fails. Needs Linux (`/proc/stat`).
     /// Fill in every figure the prose reads from a block (`<!--= block[label] ; format -->`),
     /// from the blocks as the pages hold them, without rerunning anything; with `--check`,
     /// write nothing and report each figure that is wrong, and each typed into the prose.
     Figures {
+        /// Write nothing: report each figure that is wrong, and each typed into the prose.
         #[arg(long)]
         check: bool,
         /// Only pages containing this are written or reported (every page's blocks are read).
         only: Option<String>,
     },
+    /// Rerun the timing blocks (`console,measured`) through a shell, one at a time, and
+    /// rewrite each with a header naming this machine, the float loop's time (2^27 dependent
+    /// float multiply-and-adds, best of three, taken just before the block) and how busy the
+    /// rest of the machine was. A block during which the rest of the machine used more than 5%
+    /// of a core is not written: the run names it and fails. Needs Linux (`/proc/stat`).
+    /// Then fill in every figure and verdict the prose reads from the blocks it rewrote.
     Measure {
         /// Write blocks taken on a busy machine anyway, their header stamped "taken on a busy
         /// machine".

@@ -223,7 +223,7 @@ fn print_row(out: &mut dyn Write, inputs: &[f64; INPUTS]) -> io::Result<()> {
 
 /// A box's shade for a value from -1 to 1: blue above zero, red below, the paler the nearer
 /// zero.
-fn shade(v: f64) -> Rgb {
+pub(crate) fn shade(v: f64) -> Rgb {
     let (to, t) = if v >= 0.0 { (BLUE, v.min(1.0)) } else { (RED, (-v).min(1.0)) };
     let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * 0.75 * t) as u8;
     [mix(PAPER[0], to[0]), mix(PAPER[1], to[1]), mix(PAPER[2], to[2])]

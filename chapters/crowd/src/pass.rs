@@ -9,15 +9,10 @@ use world::beast::Brain;
 use world::beast::act::{self, Act, TABLE};
 use world::beast::kind::{ACTS, FAN, HIDDEN, INPUTS};
 use world::pictures::chart::number;
-use world::pictures::palette::{BLUE, GREY, INK, PAPER, RED, Rgb};
+use world::pictures::palette::{GREY, INK, RED};
 use world::pictures::sketch::{Align, Sketch};
 
-/// A value's shade, as the sensor row's picture shades it: blue above zero, red below.
-fn shade(v: f64) -> Rgb {
-    let (to, t) = if v >= 0.0 { (BLUE, v.min(1.0)) } else { (RED, (-v).min(1.0)) };
-    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * 0.75 * t) as u8;
-    [mix(PAPER[0], to[0]), mix(PAPER[1], to[1]), mix(PAPER[2], to[2])]
-}
+use crate::fan::shade;
 
 /// What the picture shows of one pass.
 pub struct Pass<'a> {

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use world::beast::act::at_risk;
 use world::beast::step::levels::Levels;
-use world::beast::{Design, Settings};
+use world::beast::{Creature, Design, Settings, World};
 use world::pictures::palette::{GREY, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
@@ -124,18 +124,10 @@ pub fn picture(
     settings: Settings,
     path: &Path,
 ) -> anyhow::Result<()> {
-    let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(1))?;
-    w.watch_levels();
-    let progress = Progress::new("levels", u64::from(tick));
-    for _ in 1..tick {
-        w.tick();
-        progress.step();
-    }
+    let (opened, w) = at_tick(tick, settings)?;
     // Where each creature stands as the phase opens, and whether it is at risk then.
     let stood: Vec<(f64, f64, bool)> =
-        w.roster.live.iter().map(|c| (c.x, c.y, at_risk(c.store))).collect();
-    w.tick();
-    progress.step();
+        opened.iter().map(|c| (c.x, c.y, at_risk(c.store))).collect();
     let levels = w.levels().expect("the levels are watched");
     let of = levels.of();
     let (count, risk) = (levels.count(), levels.at_risk());
@@ -150,6 +142,22 @@ pub fn picture(
     draw(&stood, of, count, &title).save(path)?;
     writeln!(out, "wrote {}", path.display())?;
     Ok(())
+}
+
+/// The chapter's valley on one thread with its levels watched, run through the phase of tick
+/// `tick`: the crowd as that phase opened, and the world after it, whose levels are that phase's.
+pub fn at_tick(tick: u32, settings: Settings) -> anyhow::Result<(Vec<Creature>, World)> {
+    let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(1))?;
+    w.watch_levels();
+    let progress = Progress::new("levels", u64::from(tick));
+    for _ in 1..tick {
+        w.tick();
+        progress.step();
+    }
+    let opened = w.roster.live.clone();
+    w.tick();
+    progress.step();
+    Ok((opened, w))
 }
 
 /// A level's colour, on a ramp from orange for the first level walked to deep blue for the

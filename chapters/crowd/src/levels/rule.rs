@@ -7,15 +7,12 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
+use world::beast::Settings;
 use world::beast::act::at_risk;
 use world::beast::look::fan::WATCHED;
 use world::beast::step::levels::CLOSE;
-use world::beast::{Design, Settings};
 use world::pictures::palette::{BLUE, GREY, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
-use world::shell::progress::Progress;
-
-use crate::scene::{CROWD, ROWS, found};
 
 /// The cells either side of the creature the picture shows.
 const AROUND: i64 = WATCHED + 4;
@@ -28,17 +25,9 @@ const BEFORE: Rgb = [230, 120, 20];
 /// Runs to tick `tick`, finds a creature at risk with as many creatures after it as before it
 /// in its watched square, prints what the rule says about it and draws it into `path`.
 pub fn run(out: &mut dyn Write, tick: u32, settings: Settings, path: &Path) -> anyhow::Result<()> {
-    let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(1))?;
-    w.watch_levels();
-    let progress = Progress::new("levels", u64::from(tick));
-    for _ in 1..tick {
-        w.tick();
-        progress.step();
-    }
+    let (opened, w) = super::at_tick(tick, settings)?;
     let stood: Vec<((i64, i64), bool)> =
-        w.roster.live.iter().map(|c| (c.cell(), at_risk(c.store))).collect();
-    w.tick();
-    progress.step();
+        opened.iter().map(|c| (c.cell(), at_risk(c.store))).collect();
     let of = w.levels().expect("the levels are watched").of().to_vec();
     let near = |me: usize, i: usize, r: i64| {
         let ((x, y), (cx, cy)) = (stood[i].0, stood[me].0);
