@@ -16,6 +16,7 @@
 //! meet in the book's runs.
 
 use std::hint::black_box;
+use world::beast::look::gone::Gone;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use world::beast::creature::Eye;
@@ -58,7 +59,7 @@ fn strides_in_lanes(
     v: &Flat,
     eye: Eye,
     me: u32,
-    gone: &[bool],
+    gone: &Gone,
     fan: &mut Fan,
 ) {
     isa.run(
@@ -94,15 +95,7 @@ fn strides_in_lanes(
 }
 
 /// Four rays of the fan at a time, one a lane (the ninth alone in a group of its own).
-fn rays_in_lanes(
-    isa: Isa,
-    off: &Offsets,
-    v: &Flat,
-    eye: Eye,
-    me: u32,
-    gone: &[bool],
-    fan: &mut Fan,
-) {
+fn rays_in_lanes(isa: Isa, off: &Offsets, v: &Flat, eye: Eye, me: u32, gone: &Gone, fan: &mut Fan) {
     isa.run(
         #[inline(always)]
         || {
@@ -143,7 +136,7 @@ fn rays_in_lanes(
     )
 }
 
-type LaneCast = fn(Isa, &Offsets, &Flat, Eye, u32, &[bool], &mut Fan);
+type LaneCast = fn(Isa, &Offsets, &Flat, Eye, u32, &Gone, &mut Fan);
 
 fn fans(c: &mut Criterion) {
     let settings = Settings::new(1, Isa::best());
@@ -159,7 +152,7 @@ fn fans(c: &mut Criterion) {
     let (flat, view): (&Flat, &dyn View) = (&flat, &flat);
     let ground = &w.hab.ground;
     let off = offsets();
-    let nobody = vec![false; live.len()];
+    let nobody = Gone::none(live.len());
     let mut want: Vec<Fan> = vec![BLANK_FAN; live.len()];
     for (i, (f, e)) in want.iter_mut().zip(&eyes).enumerate() {
         view.cast(ground, *e, i as u32, &nobody, f, Cast::Quick);

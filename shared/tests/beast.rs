@@ -82,11 +82,14 @@ fn a_split_phase_is_the_same_run() {
     let narrow = Design { narrow: true, ..Design::default() };
     let (want, struck) = run(world(c, r, n, narrow, 1), LONG);
     assert!(struck > 0, "someone has to die for this test to mean anything");
-    for crew in [1, 2, 3, 8, 20, 64] {
-        for scoped in [false, true] {
-            let d = Design { scoped, ..Design::default() };
+    let levels = Design { levels: true, ..Design::default() };
+    let scoped = Design { scoped: true, ..Design::default() };
+    for crew in [1, 2, 3, 7, 8, 16, 20, 64] {
+        for (name, d) in
+            [("by bands", Design::default()), ("by levels", levels), ("scoped", scoped)]
+        {
             let got = run(world(c, r, n, d, crew), LONG).0;
-            assert_eq!(got, want, "crew {crew}, scoped {scoped}");
+            assert_eq!(got, want, "crew {crew}, {name}");
         }
     }
 }
@@ -117,6 +120,8 @@ fn a_warm_phase_allocates_nothing() {
     let narrow = Design { narrow: true, ..Design::default() };
     for (design, crew) in
         [(narrow, 1), (Design::default(), 1), (Design::default(), 2), (Design::default(), 3)]
+            .into_iter()
+            .chain([(Design { levels: true, ..Design::default() }, 2)])
     {
         let mut w = world(40, 30, 240, design, crew);
         assert_eq!(w.warm_allocations(), 0, "{design:?} on {crew}");

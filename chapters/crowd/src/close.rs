@@ -105,8 +105,8 @@ pub fn frame(w: &World, win: Window, extra: &Extras, film: bool) -> Frame {
     }
     for st in &w.hab.stands {
         let (cx, cy) = (st.x - win.x, st.y - win.y);
-        if (0..COLS).contains(&cx) && (0..ROWS).contains(&cy) && st.mass > 0.0 {
-            f.rect(cx * PX + 3, cy * PX + 3, PX - 6, PX - 6, plant(st.mass));
+        if (0..COLS).contains(&cx) && (0..ROWS).contains(&cy) && st.mass.get() > 0.0 {
+            f.rect(cx * PX + 3, cy * PX + 3, PX - 6, PX - 6, plant(st.mass.get()));
         }
     }
     // Anything drawn from here may cross the window's edge; the key's column is wiped after.
@@ -227,7 +227,7 @@ pub fn fans(w: &World, win: Window) -> Vec<(Eye, Fan)> {
     let cells: Vec<(i64, i64)> = w.roster.live.iter().map(|c| c.cell()).collect();
     let mut view = Flat::default();
     view.refill(&w.hab, &cells);
-    let gone = vec![false; cells.len()];
+    let gone = world::beast::look::gone::Gone::none(cells.len());
     let near = |c: &world::beast::Creature| {
         let (x, y) = c.cell();
         (win.x..win.x + COLS).contains(&x) && (win.y..win.y + ROWS).contains(&y)
@@ -247,7 +247,7 @@ pub fn census(w: &World, win: Window) -> (usize, usize, usize) {
         (win.x..win.x + COLS).contains(&x) && (win.y..win.y + ROWS).contains(&y)
     };
     let creatures = w.roster.live.iter().filter(|c| inside(c.cell())).count();
-    let plants = w.hab.stands.iter().filter(|s| s.mass > 0.0 && inside((s.x, s.y))).count();
+    let plants = w.hab.stands.iter().filter(|s| s.mass.get() > 0.0 && inside((s.x, s.y))).count();
     let cols = w.hab.ground.cols;
     let litter = (0..w.hab.litter.len())
         .filter(|&i| w.hab.litter[i] > 0.0 && inside(((i % cols) as i64, (i / cols) as i64)))

@@ -71,7 +71,7 @@ pub fn run(
     let cells: Vec<(i64, i64)> = w.roster.live.iter().map(|c| c.cell()).collect();
     let mut view = Flat::default();
     view.refill(&w.hab, &cells);
-    let gone = vec![false; cells.len()];
+    let gone = world::beast::look::gone::Gone::none(cells.len());
     let trace = |i: usize| {
         let me = i as u32;
         fan::trace(w.roster.live[i].eye(), |x, y| View::at(&view, &w.hab.ground, x, y, me, &gone))
@@ -325,7 +325,7 @@ fn draw_fan(w: &World, seen: &Seen, ticks: u32) -> Sketch {
         if (x0..=x1).contains(&st.x) && (y0..=y1).contains(&st.y) {
             let (sx, sy) = at(st.x as f64, st.y as f64);
             let g = px / 4.0;
-            let green = if st.mass > 0.0 { [60, 150, 60] } else { [170, 200, 150] };
+            let green = if st.mass.get() > 0.0 { [60, 150, 60] } else { [170, 200, 150] };
             s.rect(sx + g, sy + g, px - 2.0 * g, px - 2.0 * g, None, Some(green));
         }
     }

@@ -66,7 +66,7 @@ fn valley(w: &World, window: Option<Window>) -> Frame {
     let mut f = Frame::new(COLS * PX as usize, ROWS * PX as usize);
     w.hab.ground.draw(&mut f, PX);
     for st in &w.hab.stands {
-        let g = (st.mass / PLANT_CAP).clamp(0.0, 1.0);
+        let g = (st.mass.get() / PLANT_CAP).clamp(0.0, 1.0);
         let shade =
             [(200.0 - 150.0 * g) as u8, (220.0 - 60.0 * g) as u8, (150.0 - 110.0 * g) as u8];
         f.rect(st.x * PX, st.y * PX, PX, PX, shade);

@@ -26,7 +26,7 @@ pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Resul
     let cells: Vec<(i64, i64)> = w.roster.live.iter().map(Creature::cell).collect();
     let mut view = Flat::default();
     view.refill(&w.hab, &cells);
-    let gone = vec![false; cells.len()];
+    let gone = world::beast::look::gone::Gone::none(cells.len());
     // Rays, strides and empty cells crossed, a bin each.
     let mut bins = [(0u64, 0u64); BINS.len()];
     for (i, c) in w.roster.live.iter().enumerate() {

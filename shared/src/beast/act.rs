@@ -150,7 +150,7 @@ pub fn meal((cx, cy): (i64, i64), view: &dyn View, stands: &[Stand]) -> Option<u
     for y in cy - REACH..=cy + REACH {
         for x in cx - REACH..=cx + REACH {
             if let Some(i) = view.stand(x, y) {
-                let m = stands[i as usize].mass;
+                let m = stands[i as usize].mass.get();
                 if m > 0.0 && best.is_none_or(|(_, b)| m > b) {
                     best = Some((i, m));
                 }
@@ -224,7 +224,7 @@ pub fn pick(scores: &[f64; ACTS], mut allows: impl FnMut(Act) -> bool) -> Act {
 /// Carries out an allowed action and charges its price.
 pub fn perform(c: &mut Creature, a: Act, view: &dyn View, hab: &mut Habitat) {
     if let Some((i, took)) = take(c, a, view, &hab.stands) {
-        hab.stands[i as usize].mass -= took;
+        hab.stands[i as usize].bitten(took);
     }
 }
 
@@ -245,7 +245,7 @@ pub fn take(c: &mut Creature, a: Act, view: &dyn View, stands: &[Stand]) -> Opti
         }
         Act::Bite => {
             let i = meal(c.cell(), view, stands)?;
-            let took = stands[i as usize].mass.min(BITE);
+            let took = stands[i as usize].mass.get().min(BITE);
             c.store += took;
             c.eaten += took;
             return Some((i, took));

@@ -23,8 +23,10 @@ pub enum Stage {
     Second,
     /// The third round: four brains at once in lanes.
     Third,
-    /// The fourth round: the walk by levels, the design as it stands.
+    /// The fourth round: the walk by levels.
     Fourth,
+    /// The fifth round: the walk by bands, the design as it stands.
+    Fifth,
 }
 
 /// One stage of the history: the word the command line names it by, the heading its switches
@@ -43,7 +45,7 @@ pub struct Step {
 
 // ANCHOR: history
 /// The chapter's stages in the order it made them.
-pub const HISTORY: [Step; 5] = [
+pub const HISTORY: [Step; 6] = [
     step(
         Stage::First,
         "first",
@@ -72,7 +74,13 @@ pub const HISTORY: [Step; 5] = [
         Stage::Fourth,
         "fourth",
         "The fourth round, the walk by levels",
-        "The fourth round: the walk by levels, the design as it stands",
+        "The fourth round: the walk by levels",
+    ),
+    step(
+        Stage::Fifth,
+        "fifth",
+        "The fifth round, the walk by bands",
+        "The fifth round: the walk by bands, the design as it stands",
     ),
 ];
 // ANCHOR_END: history
@@ -88,8 +96,8 @@ const fn step(
 
 impl Stage {
     /// Every stage, in the order made.
-    pub const ALL: [Stage; 5] =
-        [Stage::First, Stage::Split, Stage::Second, Stage::Third, Stage::Fourth];
+    pub const ALL: [Stage; 6] =
+        [Stage::First, Stage::Split, Stage::Second, Stage::Third, Stage::Fourth, Stage::Fifth];
 
     /// Its row of [`HISTORY`].
     pub fn step(self) -> &'static Step {
@@ -175,7 +183,7 @@ macro_rules! switches {
 }
 
 use Part::Rule;
-use Stage::{First, Fourth, Second, Split, Third};
+use Stage::{Fifth, First, Fourth, Second, Split, Third};
 
 // ANCHOR: design
 switches! {
@@ -221,6 +229,14 @@ switches! {
     /// calling thread, one after the other, while the crew waits. Without it, a crew of two or
     /// more takes the turns a level at a time, each level's creatures side by side.
     serial: Part::Stage(Fourth), beside [];
+    /// The walk level by level on the crew, not a band of rows a thread in roster order
+    ///
+    /// The walk as it stood before the fifth round: the levels worked out on one thread as the
+    /// phase opens, then each level's turns shared out among the crew and taken side by side,
+    /// with a wait for the whole crew at the end of every level. Without it, each thread takes
+    /// its own band of rows in roster order and waits only where a creature on a seam depends
+    /// on one of another band.
+    levels: Part::Stage(Fifth), beside ["serial"];
     /// Bodies buried the moment they fall, not when the phase closes
     hasty: Rule, beside [];
     /// Fans cast first and never again, even near a death earlier in the walk
@@ -229,9 +245,10 @@ switches! {
 
 impl Design {
     // ANCHOR: levels_hold
-    /// Whether the walk may go by levels: fans cast first on kept threads, and every death seen
-    /// by the fans near it and buried when the phase closes. Under `--hasty` a burial feeds a
-    /// plant mid-walk, and under `--loose` fans miss deaths; the levels are not made for either.
+    /// Whether the walk may go wide, by levels or by bands: fans cast first on kept threads,
+    /// and every death seen by the fans near it and buried when the phase closes. Under
+    /// `--hasty` a burial feeds a plant mid-walk, and under `--loose` fans miss deaths; the
+    /// levels' rule, which both wide walks stand on, is made for neither.
     /// It sits here, beside the switches, so that each switch is still read once in the phase.
     pub fn levels_hold(self) -> bool {
         !(self.narrow || self.scoped || self.serial || self.hasty || self.loose)
@@ -289,8 +306,8 @@ mod tests {
             }
         }
         assert_eq!(
-            Design::as_of(Stage::Fourth),
-            Design { as_of: Some(Stage::Fourth), ..Design::default() }
+            Design::as_of(Stage::Fifth),
+            Design { as_of: Some(Stage::Fifth), ..Design::default() }
         );
         assert_eq!(Design::default().has("nowhere"), None);
     }

@@ -4,6 +4,7 @@
 use crate::base::streams::{PLANTS, WEATHER};
 use crate::base::{Land, Stream, Valley};
 use crate::beast::kind::BULK;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The chance that a cell of ground carries a plant when the valley is founded.
 pub const PLANT_CHANCE: f64 = 0.04;
@@ -17,14 +18,59 @@ pub const DRAW: f64 = 0.05;
 pub const FEED: f64 = 0.05;
 
 /// A plant: the cell it stands on and its grams.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Stand {
     /// Its cell, across.
     pub x: i64,
     /// Its cell, down.
     pub y: i64,
     /// The grams on it, up to `PLANT_CAP`.
-    pub mass: f64,
+    pub mass: Grams,
+}
+
+/// A plant's grams: an `f64` kept as its bits in an atomic, so that the threads of a walk by
+/// bands may bite plants while the others read theirs. Only plain loads and stores: a bite
+/// that must come before a read is put before it by the walk's waits, never by this cell.
+#[derive(Debug, Default)]
+pub struct Grams(AtomicU64);
+
+impl Grams {
+    /// Grams of `g`.
+    pub fn new(g: f64) -> Grams {
+        Grams(AtomicU64::new(g.to_bits()))
+    }
+
+    /// The grams now.
+    #[inline]
+    pub fn get(&self) -> f64 {
+        f64::from_bits(self.0.load(Relaxed))
+    }
+
+    /// The grams from now on.
+    #[inline]
+    pub fn set(&self, g: f64) {
+        self.0.store(g.to_bits(), Relaxed);
+    }
+}
+
+impl Clone for Grams {
+    fn clone(&self) -> Grams {
+        Grams::new(self.get())
+    }
+}
+
+impl PartialEq for Grams {
+    fn eq(&self, other: &Grams) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Stand {
+    /// A bite of `took` grams comes off the plant.
+    #[inline]
+    pub fn bitten(&self, took: f64) {
+        self.mass.set(self.mass.get() - took);
+    }
 }
 
 /// The ground and everything on it that is not a creature.
@@ -52,7 +98,7 @@ impl Habitat {
         for y in 0..rows as i64 {
             for x in 0..cols as i64 {
                 if ground.at(x, y) == Land::Ground && s.chance(PLANT_CHANCE) {
-                    stands.push(Stand { x, y, mass: s.between(1.0, PLANT_CAP) });
+                    stands.push(Stand { x, y, mass: Grams::new(s.between(1.0, PLANT_CAP)) });
                 }
             }
         }
@@ -74,15 +120,15 @@ impl Habitat {
             let cell = st.y as usize * cols + st.x as usize;
             let drawn = self.litter[cell].min(DRAW);
             self.litter[cell] -= drawn;
-            st.mass = (st.mass + GROWTH * self.weather + drawn).min(PLANT_CAP);
+            st.mass.set((st.mass.get() + GROWTH * self.weather + drawn).min(PLANT_CAP));
         }
     }
 
     /// A body goes into the ground of its cell; a plant there takes a little of it at once.
     pub fn bury(&mut self, x: i64, y: i64, stand: Option<u32>) {
         if let Some(i) = stand {
-            let st = &mut self.stands[i as usize];
-            st.mass = (st.mass + BULK * FEED).min(PLANT_CAP);
+            let st = &self.stands[i as usize];
+            st.mass.set((st.mass.get() + BULK * FEED).min(PLANT_CAP));
         }
         if let Some(cell) = self.cell(x, y) {
             self.litter[cell] += BULK * (1.0 - FEED);

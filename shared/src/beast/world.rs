@@ -9,6 +9,7 @@ use crate::beast::habitat::Habitat;
 use crate::beast::kind::STORE;
 use crate::beast::ledger;
 use crate::beast::settings::Settings;
+use crate::beast::step::bands::Bands;
 use crate::beast::step::count::Counts;
 use crate::beast::step::levels::Levels;
 use crate::beast::step::phase::Phase;
@@ -120,6 +121,24 @@ impl World {
         self.phase.levels(&self.roster)
     }
 
+    /// Takes every walk by bands from now on on one thread, in the order that strains its
+    /// waits most, every wait one creature short if `short` ([`Phase::strain`]).
+    #[doc(hidden)]
+    pub fn strain(&mut self, short: bool) {
+        self.phase.strain(short);
+    }
+
+    /// The bands of the latest phase, if its walk went by bands.
+    pub fn bands(&self) -> Option<&Bands> {
+        self.phase.bands(&self.roster)
+    }
+
+    /// The turns of the latest phase before which a thread of the walk by bands had to wait
+    /// for another: a matter of the threads' speeds, different on every run.
+    pub fn stalls(&self) -> u64 {
+        self.phase.stalls()
+    }
+
     /// The roster places, as the latest phase opened, of the creatures that died in it, in
     /// the order they fell (each in its own turn, so in roster order).
     pub fn fallen(&self) -> impl Iterator<Item = usize> + '_ {
@@ -136,7 +155,7 @@ impl World {
             d.f64(g);
         }
         for st in &self.hab.stands {
-            d.f64(st.mass);
+            d.f64(st.mass.get());
         }
         d.u64(self.roster.live.len() as u64);
         for c in &self.roster.live {

@@ -300,6 +300,8 @@ mod tests {
             &["--unringed", "--strides"],
             &["--was", "--alone"],
             &["--was", "--serial"],
+            &["--was", "--levels"],
+            &["--serial", "--levels"],
         ] {
             let e = parse(bad).unwrap_err();
             assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");
@@ -329,9 +331,15 @@ mod tests {
         let named: Vec<&str> = rounds.iter().filter_map(|(h, _)| h.as_deref()).collect();
         assert!(every.clone().all(|h| named.contains(&h)), "every stage has a heading");
         let third = staged(&["--as-of", "third"]).unwrap();
-        assert_eq!(third, Design { as_of: Some(Stage::Third), serial: true, ..Design::default() });
+        let (serial, levels) = (true, true);
+        assert_eq!(
+            third,
+            Design { as_of: Some(Stage::Third), serial, levels, ..Design::default() }
+        );
         let fourth = staged(&["--as-of", "fourth"]).unwrap();
-        assert_eq!(fourth, Design { as_of: Some(Stage::Fourth), ..Design::default() });
+        assert_eq!(fourth, Design { as_of: Some(Stage::Fourth), levels, ..Design::default() });
+        let fifth = staged(&["--as-of", "fifth"]).unwrap();
+        assert_eq!(fifth, Design { as_of: Some(Stage::Fifth), ..Design::default() });
         let first = staged(&["--as-of", "first"]).unwrap();
         assert_eq!(first, Design { as_of: None, ..Design::was() }.without_first_round());
     }
@@ -361,6 +369,7 @@ mod tests {
             &["--as-of", "second", "--alone"],
             &["--as-of", "first", "--was"],
             &["--as-of", "third", "--serial"],
+            &["--as-of", "fourth", "--levels"],
         ] {
             let e = staged(bad).unwrap_err();
             assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict, "{bad:?}");
@@ -374,6 +383,7 @@ mod tests {
             &["--as-of", "third", "--alone"],
             &["--as-of", "third", "--hasty"],
             &["--as-of", "fourth", "--serial"],
+            &["--as-of", "fifth", "--levels"],
         ] {
             assert!(staged(good).is_ok(), "{good:?}");
         }

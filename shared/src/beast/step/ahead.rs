@@ -13,6 +13,7 @@
 use crate::beast::act::{self, Act, Here};
 use crate::beast::kind::{ACTS, HIDDEN, INPUTS};
 use crate::beast::look::fan::{BLANK_FAN, Fan};
+use crate::beast::look::gone::Gone;
 use crate::beast::look::sense;
 use crate::beast::step::sight::Sight;
 use crate::beast::think::brain::Brain;
@@ -53,7 +54,7 @@ impl Glance {
 
     /// Casts the fan of roster place `i` afresh against the view as it now stands, and forgets
     /// everything worked out from the fan before.
-    pub fn cast(&mut self, sight: &Sight, i: usize, gone: &[bool]) {
+    pub fn cast(&mut self, sight: &Sight, i: usize, gone: &Gone) {
         sight.cast(i, gone, &mut self.fan);
         self.begun = false;
         self.ready = false;

@@ -6,11 +6,13 @@
 //! - [`ahead`]: the look ahead, every fan cast before the walk; [`pool`]: the threads it runs
 //!   on for a whole run.
 //! - [`levels`]: which creatures may take their turns side by side, worked out as a phase
-//!   opens.
+//!   opens; [`bands`]: the valley cut into one band of rows a thread, and the few creatures on
+//!   the seams that must wait for another band.
 //! - [`phase`]: the phase that steps the roster, with only its threads, its scratch and its
 //!   [`count`]s; `deaths`, the deaths of the phase under way.
 
 pub mod ahead;
+pub mod bands;
 pub mod count;
 mod deaths;
 pub mod levels;

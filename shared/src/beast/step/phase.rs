@@ -11,9 +11,12 @@ use crate::beast::design::Design;
 use crate::beast::habitat::Habitat;
 use crate::beast::kind::{INPUTS, UPKEEP};
 use crate::beast::ledger;
+use crate::beast::look::fan;
+use crate::beast::look::gone::Gone;
 use crate::beast::look::sense;
 use crate::beast::settings::Settings;
 use crate::beast::step::ahead::{self, Glance};
+use crate::beast::step::bands::Bands;
 use crate::beast::step::count::{Count, Counts};
 use crate::beast::step::deaths::Deaths;
 use crate::beast::step::levels::Levels;
@@ -30,6 +33,11 @@ const SMALL_LEVEL: usize = 32;
 pub struct Phase {
     /// What the phases counted.
     counts: Counts,
+    /// The latest walk by bands' stalls ([`Phase::stalls`]).
+    stalls: u64,
+    /// The walk by bands taken on one thread in the order that strains its waits most, for
+    /// the tests ([`Phase::strain`]); None for the crew's threads.
+    trial: Option<Trial>,
     /// Threads the fans are cast on, unless the design casts each in the walk.
     crew: usize,
     /// Whether the crew's threads stay awake a while between jobs ([`Settings::awake`]).
@@ -40,21 +48,37 @@ pub struct Phase {
     deaths: Deaths,
     /// The levels of the phase under way, when its walk goes by levels.
     levels: Levels,
+    /// The bands of the phase under way, when its walk goes by bands.
+    bands: Bands,
     /// Whether the levels are worked out even for a walk in roster order: for a run that
     /// counts them.
     watch: bool,
-    /// One share of a level's turns a thread of the crew, taken by that thread alone.
+    /// One share of a level's turns a thread of the crew, or one band's, taken by that thread
+    /// alone.
     shares: Vec<Mutex<Share>>,
 }
 
-/// One thread's share of a level: the turns it took, for the walk to write back when the level
-/// ends, and what it counted. Each share has cache lines of its own: two threads counting into
+/// How the walk goes: in roster order on the walk's own thread, or wide on the crew's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walk {
+    /// Every turn on the walk's own thread, in roster order.
+    InOrder,
+    /// Level by level, each level's turns side by side.
+    ByLevels,
+    /// One band of rows a thread, each in roster order, waiting only at the seams.
+    ByBands,
+}
+
+/// One thread's share of a level, or its band: the turns it took, for the walk to write back
+/// when the level or the walk ends, what it counted, and how often it had to wait. Each share has cache lines of its own: two threads counting into
 /// one line would pass it back and forth at every count.
 #[derive(Default)]
 #[repr(align(128))]
 struct Share {
     turns: Vec<Turn>,
     count: Count,
+    /// The turns of the walk by bands before which its thread found it had to wait.
+    stalls: u64,
 }
 
 /// One creature's turn taken beside others: the creature as it ends its turn, and what it did
@@ -71,19 +95,26 @@ impl Phase {
     pub fn new(n: usize, design: Design, settings: Settings) -> Phase {
         let mut phase = Phase {
             counts: Counts::default(),
+            stalls: 0,
+            trial: None,
             crew: settings.threads(design),
             awake: settings.awake(),
             pool: None,
             stripes: Vec::new(),
             deaths: Deaths::default(),
             levels: Levels::default(),
+            bands: Bands::default(),
             watch: false,
             shares: Vec::new(),
         };
-        if phase.by_levels(design) {
-            // The walk by levels asks for its room once, here, for the largest crowd it will
-            // ever walk: the one it is founded with.
-            phase.levels.reserve(n);
+        // A wide walk asks for its room once, here, for the largest crowd it will ever walk: the
+        // one it is founded with.
+        match phase.walk_of(design) {
+            Walk::ByLevels => phase.levels.reserve(n),
+            Walk::ByBands => phase.bands.reserve(n, phase.crew),
+            Walk::InOrder => {}
+        }
+        if phase.walk_of(design) != Walk::InOrder {
             phase.ready_shares(n);
         }
         phase
@@ -96,7 +127,7 @@ impl Phase {
 
     /// The roster places, as the latest phase opened, of the creatures that died in it.
     pub fn fallen(&self) -> impl Iterator<Item = usize> + '_ {
-        self.deaths.gone.iter().enumerate().filter(|&(_, &g)| g).map(|(i, _)| i)
+        self.deaths.gone.places()
     }
 
     /// Works out the levels at every phase from now on, even when the walk goes in roster
@@ -107,14 +138,43 @@ impl Phase {
 
     /// The levels of the latest phase, if they were worked out.
     pub fn levels(&self, roster: &Roster) -> Option<&Levels> {
-        (self.watch || self.by_levels(roster.design())).then_some(&self.levels)
+        (self.watch || self.walk_of(roster.design()) == Walk::ByLevels).then_some(&self.levels)
+    }
+
+    /// The bands of the latest phase, if its walk went by bands.
+    pub fn bands(&self, roster: &Roster) -> Option<&Bands> {
+        (self.walk_of(roster.design()) == Walk::ByBands).then_some(&self.bands)
+    }
+
+    /// The turns of the latest phase before which a thread of the walk by bands found it had
+    /// to wait for another: how often the seams stalled a thread, which depends on the
+    /// threads' speeds and so is never part of a run's deterministic report.
+    pub fn stalls(&self) -> u64 {
+        self.stalls
+    }
+
+    /// Takes every walk by bands from now on on the calling thread, one turn at a time, always
+    /// the creature latest in the roster of those whose waits let them go (with every wait one
+    /// creature short if `short`): a schedule the crew's threads could take, and the one that
+    /// puts every creature the waits let go early before those it comes after in the roster. For the
+    /// tests that prove the waits enough, and that one creature fewer is not.
+    #[doc(hidden)]
+    pub fn strain(&mut self, short: bool) {
+        self.trial = Some(Trial { short });
     }
 
     // ANCHOR: by_levels
-    /// Whether the walk goes level by level on the crew's kept threads: with a crew of two or
-    /// more, and a design the levels' reasoning holds for ([`Design::levels_hold`]).
-    fn by_levels(&self, d: Design) -> bool {
-        self.crew > 1 && d.levels_hold()
+    /// How the walk goes: wide on the crew's kept threads when the crew has two or more and
+    /// the design is one the levels' reasoning holds for ([`Design::levels_hold`]), by bands
+    /// unless the design puts the levels back; otherwise in roster order.
+    fn walk_of(&self, d: Design) -> Walk {
+        if self.crew < 2 || !d.levels_hold() {
+            Walk::InOrder
+        } else if d.levels {
+            Walk::ByLevels
+        } else {
+            Walk::ByBands
+        }
     }
     // ANCHOR_END: by_levels
 
@@ -128,12 +188,12 @@ impl Phase {
     /// and takes it. A store at or below zero is a death; the dead are buried and struck off
     /// when the phase closes.
     pub fn step(&mut self, roster: &mut Roster, hab: &mut Habitat) {
-        let wide = self.open(roster, hab);
+        let walk = self.open(roster, hab);
         let ahead = self.look_ahead(roster);
-        if wide {
-            self.walk_by_levels(roster, hab);
-        } else {
-            self.walk(roster, hab, ahead);
+        match walk {
+            Walk::InOrder => self.walk(roster, hab, ahead),
+            Walk::ByLevels => self.walk_by_levels(roster, hab),
+            Walk::ByBands => self.walk_by_bands(roster, hab),
         }
         self.close(roster, hab);
     }
@@ -141,13 +201,12 @@ impl Phase {
 
     /// Opens the phase: nobody has died yet, and every creature's cell, eye and store are
     /// written down before anybody moves, with the view of the world they will all read, and
-    /// the levels the walk goes by, if it goes by levels, as it then says.
-    fn open(&mut self, roster: &Roster, hab: &Habitat) -> bool {
+    /// the levels or the bands the walk goes by, if it goes wide; it says how the walk goes.
+    fn open(&mut self, roster: &Roster, hab: &Habitat) -> Walk {
         self.counts.tick = Count::default();
         let n = roster.live.len();
         let d = &mut self.deaths;
-        d.gone.clear();
-        d.gone.resize(n, false);
+        d.gone.reset(n);
         d.cells.clear();
         d.cells.reserve(n);
         d.unburied.clear();
@@ -163,15 +222,17 @@ impl Phase {
         s.eyes.extend(roster.live.iter().map(Creature::eye));
         s.stores.clear();
         s.stores.extend(roster.live.iter().map(|c| c.store));
-        s.nobody.clear();
-        s.nobody.resize(n, false);
+        s.nobody.reset(n);
         s.seat_packs();
         s.open_view(hab);
-        let wide = self.by_levels(s.design);
-        if wide || self.watch {
+        let walk = self.walk_of(s.design);
+        if walk == Walk::ByLevels || self.watch {
             self.levels.work_out(s);
         }
-        wide
+        if walk == Walk::ByBands {
+            self.bands.work_out(s, self.crew);
+        }
+        walk
     }
 
     /// Casts every fan before the walk, and thinks ahead for every creature whose row cannot
@@ -244,10 +305,12 @@ impl Phase {
             let deaths = &self.deaths;
             let job = |t: usize| {
                 let mut share = shares[t].lock().expect(POISONED);
-                let Share { turns, count } = &mut *share;
+                let Share { turns, count, .. } = &mut *share;
                 for &i in places.iter().skip(t).step_by(crew) {
                     let (i, c) = (i as usize, &live[i as usize]);
-                    turns.push(take_turn(sight, seen, deaths, &stripes[..], i, c, count));
+                    let near = fan::within_sight(sight.eyes[i], &deaths.cells);
+                    let gone = &deaths.gone;
+                    turns.push(take_turn(sight, seen, gone, near, &stripes[..], i, c, count));
                 }
             };
             if places.len() < SMALL_LEVEL {
@@ -271,7 +334,7 @@ impl Phase {
                 let i = t.place as usize;
                 roster.live[i] = t.creature;
                 if let Some((p, took)) = t.bite {
-                    hab.stands[p as usize].mass -= took;
+                    hab.stands[p as usize].bitten(took);
                 }
                 if roster.live[i].store <= 0.0 {
                     self.deaths.fall(sight, hab, i, &mut roster.live[i]);
@@ -279,6 +342,71 @@ impl Phase {
             }
         }
     }
+
+    // ANCHOR: by_bands_walk
+    /// The walk by bands: each thread of the crew takes the creatures of its own band in
+    /// roster order, against the view the phase opened on and the grams as they stand, biting
+    /// plants and marking its dead as it goes. A creature on a seam first waits for the other
+    /// bands to pass the creatures it depends on; nobody else waits. When every band is done,
+    /// the creatures are written back into the roster and the dead are struck off as ever.
+    fn walk_by_bands(&mut self, roster: &mut Roster, hab: &mut Habitat) {
+        let shared = Arc::clone(&roster.sight);
+        let sight = &*shared.read().expect(POISONED);
+        self.ready_shares(roster.live.len());
+        let (seen, stripes, live) = (&*hab, &self.stripes, &roster.live);
+        let (bands, gone, awake) = (&self.bands, &self.deaths.gone, self.awake);
+        // The turn of band t's k-th creature, once it may be taken.
+        let turn = |t: usize, k: usize, share: &mut Share| {
+            let mine = bands.band(t);
+            let i = mine[k] as usize;
+            let near = bands.death_near(sight.eyes[i]);
+            let (stripes, count) = (&stripes[..], &mut share.count);
+            let turn = take_turn(sight, seen, gone, near, stripes, i, &live[i], count);
+            if let Some((p, took)) = turn.bite {
+                seen.stands[p as usize].bitten(took);
+            }
+            if turn.creature.store <= 0.0 {
+                gone.mark(i);
+                bands.fell(t, sight.cells[i]);
+            }
+            share.turns.push(turn);
+            bands.passed(t, mine.get(k + 1).copied());
+        };
+        let shares = &self.shares;
+        match self.trial {
+            None => {
+                let job = |t: usize| {
+                    // Were this thread to stop early, the others must not wait for it for ever.
+                    let _done = Done(bands, t);
+                    let mut share = shares[t].lock().expect(POISONED);
+                    for k in 0..bands.band(t).len() {
+                        let upto = bands.waits_for(t, k);
+                        if upto > 0 && bands.wait(t, upto, awake) {
+                            share.stalls += 1;
+                        }
+                        turn(t, k, &mut share);
+                    }
+                };
+                let pool = self.pool.as_ref().expect("a crew of two looks on kept threads");
+                pool.each(&job, ledger::counting());
+            }
+            Some(trial) => trial.walk(bands, shares, turn),
+        }
+        self.stalls = 0;
+        for share in &mut self.shares {
+            let share = share.get_mut().expect(POISONED);
+            for t in share.turns.drain(..) {
+                let i = t.place as usize;
+                roster.live[i] = t.creature;
+                if roster.live[i].store <= 0.0 {
+                    self.deaths.fell(sight, i, &mut roster.live[i]);
+                }
+            }
+            self.counts.tick.add(&share.count);
+            self.stalls += share.stalls;
+        }
+    }
+    // ANCHOR_END: by_bands_walk
 
     /// A share for every thread of the crew, empty, each with room for its part of the
     /// largest level there can be, so that no level grows one.
@@ -289,6 +417,7 @@ impl Phase {
             let s = share.get_mut().expect(POISONED);
             s.turns.reserve(n.div_ceil(crew));
             s.count = Count::default();
+            s.stalls = 0;
         }
     }
 
@@ -316,14 +445,16 @@ impl Phase {
 }
 
 // ANCHOR: take_turn
-/// Roster place `i`'s turn taken beside others of its level, from `c` as the level found it:
-/// the walk's turn, step for step, with the bite handed back for the level's end to take off
-/// its plant. The deaths it is shown are those of earlier levels; none of this level's is
-/// within its sight, and every death within its sight that the roster puts before it is there.
+/// Roster place `i`'s turn taken beside others, from `c` as its level or its band found it:
+/// the walk's turn, step for step, with the bite handed back for the walk to take off its
+/// plant. The deaths it is shown (`gone`, and `near`: whether one was within its sight) are
+/// every death within its sight that the roster puts before it, and no other within its sight.
+#[allow(clippy::too_many_arguments)]
 fn take_turn(
     sight: &Sight,
     hab: &Habitat,
-    deaths: &Deaths,
+    gone: &Gone,
+    near: bool,
     stripes: &[Vec<Glance>],
     i: usize,
     c: &Creature,
@@ -334,7 +465,7 @@ fn take_turn(
     // copy.
     let mut g = stripes[stripe][at];
     count.ahead(sight, i, &g);
-    deaths.look_again(sight, i, &mut g, count);
+    Deaths::look_again_if(near, sight, i, &mut g, gone, count);
     count.read(&g);
     let mut c = c.clone();
     let mut row = [0.0; INPUTS];
@@ -375,4 +506,47 @@ fn choose(
         let (eye, here) = (c.eye(), Here::new(sight.checked(), hab));
         act::pick(&scores, |a| sight.allows(i, &eye, c.store, a, here))
     })
+}
+
+/// Says, when dropped, that band `.1`'s thread has taken all it will: at the end of its band,
+/// or when a panic stops it, so that no other thread waits for it for ever (the panic is
+/// raised once every thread has finished).
+struct Done<'a>(&'a Bands, usize);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.passed(self.1, None);
+    }
+}
+
+/// The walk by bands on one thread, always the latest creature its waits let go
+/// ([`Phase::strain`]).
+#[derive(Clone, Copy, Debug)]
+struct Trial {
+    /// Whether every wait is one creature short.
+    short: bool,
+}
+
+impl Trial {
+    /// Takes one turn at a time: of the bands whose next creature its waits let go, the one
+    /// whose next creature comes latest in the roster.
+    fn walk(self, bands: &Bands, shares: &[Mutex<Share>], turn: impl Fn(usize, usize, &mut Share)) {
+        let crew = bands.count();
+        let mut at = vec![0; crew];
+        let next = |t: usize, k: usize| bands.band(t).get(k).copied();
+        loop {
+            let free = (0..crew).filter(|&t| {
+                next(t, at[t]).is_some() && {
+                    let upto = bands.waits_for(t, at[t]).saturating_sub(u32::from(self.short));
+                    bands.ready(t, upto)
+                }
+            });
+            let Some(t) = free.max_by_key(|&t| next(t, at[t])) else { break };
+            turn(t, at[t], &mut shares[t].lock().expect(POISONED));
+            at[t] += 1;
+        }
+        for (t, &k) in at.iter().enumerate() {
+            assert_eq!(k, bands.band(t).len(), "the waits of the walk by bands never end");
+        }
+    }
 }

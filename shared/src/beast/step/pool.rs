@@ -258,7 +258,7 @@ mod tests {
         sight.cells = live.iter().map(Creature::cell).collect();
         sight.eyes = live.iter().map(Creature::eye).collect();
         sight.stores = live.iter().map(|c| c.store).collect();
-        sight.nobody = vec![false; n];
+        sight.nobody = crate::beast::look::gone::Gone::none(n);
         sight.ground = hab.ground.clone();
         sight.view.refill(&hab, &sight.cells);
         sight

@@ -9,6 +9,7 @@ use crate::beast::design::Design;
 use crate::beast::habitat::Habitat;
 use crate::beast::kind::{ACTS, HIDDEN, INPUTS};
 use crate::beast::look::fan::{Cast, Fan};
+use crate::beast::look::gone::Gone;
 use crate::beast::look::view::{Flat, Hashed, Rebuilt, Unringed, View};
 use crate::beast::think::brain::Brain;
 use crate::beast::think::minds::Minds;
@@ -48,7 +49,7 @@ pub struct Sight {
     /// The instructions the lanes run on.
     pub isa: Isa,
     /// Nobody is gone before the walk: the marks the fans are cast against.
-    pub nobody: Vec<bool>,
+    pub nobody: Gone,
 }
 
 impl Sight {
@@ -68,7 +69,7 @@ impl Sight {
             starts: Vec::with_capacity(brains.len().div_ceil(LANES) + 1),
             minds: if design.alone { Minds::Alone(brains) } else { Minds::packed(brains) },
             isa,
-            nobody: Vec::new(),
+            nobody: Gone::default(),
         }
     }
 
@@ -136,7 +137,7 @@ impl Sight {
     /// the cast the design asks for. Every fan of the phase is cast here, and never inlined,
     /// so that a profile counts the whole of casting under this one name.
     #[inline(never)]
-    pub fn cast(&self, i: usize, gone: &[bool], fan: &mut Fan) {
+    pub fn cast(&self, i: usize, gone: &Gone, fan: &mut Fan) {
         let d = self.design;
         let how = if d.floor {
             Cast::Floored

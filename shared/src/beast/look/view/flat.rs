@@ -7,6 +7,7 @@ use crate::beast::creature::Eye;
 use crate::beast::habitat::Habitat;
 use crate::beast::kind::{FAN, STEPS, STRIDE};
 use crate::beast::look::fan::{self, Cast, Fan, OFFSETS, Ray, column};
+use crate::beast::look::gone::Gone;
 use crate::beast::look::hit::Hit;
 
 /// No plant, no creature: the empty entry of a flat row or a list.
@@ -164,7 +165,7 @@ impl Flat {
     /// What a ray meets on cell (x, y), leaving out creature `me` and the ones marked gone;
     /// off the grid, rock.
     #[inline]
-    pub fn at(&self, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+    pub fn at(&self, x: i64, y: i64, me: u32, gone: &Gone) -> Hit {
         match self.slot(x, y) {
             Some(s) => self.at_slot(s, me, gone),
             None => Hit::Rock,
@@ -182,10 +183,10 @@ impl Flat {
     // ANCHOR: at_slot
     /// What a ray meets on the cell at `s` in the rows.
     #[inline]
-    pub fn at_slot(&self, s: usize, me: u32, gone: &[bool]) -> Hit {
+    pub fn at_slot(&self, s: usize, me: u32, gone: &Gone) -> Hit {
         let mut c = self.first[s];
         while c < SHOWS {
-            if c != me && !gone[c as usize] {
+            if c != me && !gone.is(c as usize) {
                 return Hit::Creature;
             }
             c = self.next[c as usize];
@@ -223,7 +224,7 @@ impl Flat {
     /// cell's edges tells which: the cell and its place in the rows step by one, with no whole
     /// number worked out and no bounds checked. The flat rows are ringed with rock, and a ray
     /// that reaches the ring stops there.
-    fn cast_quick(&self, eye: Eye, me: u32, gone: &[bool], fan: &mut Fan) {
+    fn cast_quick(&self, eye: Eye, me: u32, gone: &Gone, fan: &mut Fan) {
         let (ch, sh) = eye.facing;
         let (ex, ey) = (column(eye.x), column(eye.y));
         let home = self.ringed(ex, ey);
@@ -275,7 +276,7 @@ impl View for Flat {
     }
 
     #[inline]
-    fn at(&self, _ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+    fn at(&self, _ground: &Valley, x: i64, y: i64, me: u32, gone: &Gone) -> Hit {
         Flat::at(self, x, y, me, gone)
     }
 
@@ -286,7 +287,7 @@ impl View for Flat {
 
     /// By the quick cast for an eye on the grid (the ring stops every ray), stride by stride
     /// for any other, or when the design asks for strides.
-    fn cast(&self, _ground: &Valley, eye: Eye, me: u32, gone: &[bool], rays: &mut Fan, how: Cast) {
+    fn cast(&self, _ground: &Valley, eye: Eye, me: u32, gone: &Gone, rays: &mut Fan, how: Cast) {
         if how == Cast::Quick && self.holds(eye.x, eye.y) {
             self.cast_quick(eye, me, gone, rays);
         } else {

@@ -4,6 +4,7 @@
 use super::View;
 use crate::base::{Land, Valley};
 use crate::beast::habitat::Habitat;
+use crate::beast::look::gone::Gone;
 use crate::beast::look::hit::Hit;
 
 // ANCHOR: hashed
@@ -23,14 +24,14 @@ pub struct Hashed {
 impl Hashed {
     /// What a ray meets on cell (x, y): every lookup hashes the pair of coordinates, once
     /// for the creatures and once more for a plant.
-    pub fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+    pub fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &Gone) -> Hit {
         let land = ground.at(x, y);
         let off = x < 0 || y < 0 || x >= ground.cols as i64 || y >= ground.rows as i64;
         if off {
             return Hit::Rock;
         }
         if let Some(here) = self.crowd.get(&(x, y))
-            && here.iter().any(|&c| c != me && !gone[c as usize])
+            && here.iter().any(|&c| c != me && !gone.is(c as usize))
         {
             return Hit::Creature;
         }
@@ -68,7 +69,7 @@ impl View for Hashed {
     }
 
     #[inline]
-    fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+    fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &Gone) -> Hit {
         Hashed::at(self, ground, x, y, me, gone)
     }
 

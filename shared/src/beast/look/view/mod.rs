@@ -14,6 +14,7 @@ use crate::base::Valley;
 use crate::beast::creature::Eye;
 use crate::beast::habitat::Habitat;
 use crate::beast::look::fan::{self, Cast, Fan};
+use crate::beast::look::gone::Gone;
 use crate::beast::look::hit::Hit;
 
 mod flat;
@@ -34,7 +35,7 @@ pub trait View: Send + Sync + std::fmt::Debug {
 
     /// What a ray meets on cell (x, y), leaving out creature `me` and the ones marked gone.
     /// Off the grid, the answer is always rock.
-    fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit;
+    fn at(&self, ground: &Valley, x: i64, y: i64, me: u32, gone: &Gone) -> Hit;
 
     /// The plant standing on cell (x, y), as an index into the habitat's stands.
     fn stand(&self, x: i64, y: i64) -> Option<u32>;
@@ -42,7 +43,7 @@ pub trait View: Send + Sync + std::fmt::Debug {
     /// Casts a fan from `eye`, leaving out creature `me` and anyone marked gone, by the cast
     /// `how` names, and writes only into `rays`: stride by stride, each cell asked of this
     /// view's own `at`.
-    fn cast(&self, ground: &Valley, eye: Eye, me: u32, gone: &[bool], rays: &mut Fan, how: Cast) {
+    fn cast(&self, ground: &Valley, eye: Eye, me: u32, gone: &Gone, rays: &mut Fan, how: Cast) {
         fan::cast_by(how, eye, rays, |x, y| self.at(ground, x, y, me, gone));
     }
 
@@ -68,7 +69,7 @@ pub trait View: Send + Sync + std::fmt::Debug {
     /// The grams standing on a cell right now: the plant is found in the view, its mass is
     /// read live from the habitat.
     fn mass(&self, hab: &Habitat, x: i64, y: i64) -> f64 {
-        self.stand(x, y).map_or(0.0, |i| hab.stands[i as usize].mass)
+        self.stand(x, y).map_or(0.0, |i| hab.stands[i as usize].mass.get())
     }
 
     /// The bytes of the rows a phase reads, for views kept in flat rows; none for the others.
@@ -90,12 +91,13 @@ pub(crate) fn random_scene(
     least: usize,
     span: (usize, usize),
     thin: usize,
-) -> (Habitat, Vec<(i64, i64)>, Vec<bool>) {
+) -> (Habitat, Vec<(i64, i64)>, Gone) {
     let (c, r) = (least + s.index(span.0), least + s.index(span.1));
     let hab = Habitat::new(seed, c, r);
     let n = s.index(c * r / thin) + 1;
     let cells: Vec<(i64, i64)> = (0..n).map(|_| (s.index(c) as i64, s.index(r) as i64)).collect();
-    let gone = cells.iter().map(|_| s.chance(0.2)).collect();
+    let marks: Vec<bool> = cells.iter().map(|_| s.chance(0.2)).collect();
+    let gone = Gone::of(&marks);
     (hab, cells, gone)
 }
 
@@ -126,7 +128,7 @@ mod tests {
             cells.push((0, y));
             cells.push((11, y));
         }
-        let gone = vec![false; cells.len()];
+        let gone = Gone::none(cells.len());
         for mut v in every() {
             v.refill(&hab, &cells);
             for y in -1..=8 {
@@ -151,7 +153,7 @@ mod tests {
             let (hab, cells, _) = random_scene(&mut s, seed, 3, (20, 12), 1);
             let mut flat = Flat::default();
             flat.refill(&hab, &cells);
-            let nobody = vec![false; cells.len()];
+            let nobody = Gone::none(cells.len());
             for y in 0..hab.ground.rows as i64 {
                 for x in 0..hab.ground.cols as i64 {
                     let (places, end) = flat.chain(x, y).unwrap();
@@ -161,7 +163,7 @@ mod tests {
                     sorted.sort_unstable();
                     assert_eq!(sorted, here, "seed {seed} {x},{y}");
                     // With everyone on it gone, the cell shows what its chain ends on.
-                    let all_gone = vec![true; cells.len()];
+                    let all_gone = Gone::of(&vec![true; cells.len()]);
                     assert_eq!(flat.at(x, y, u32::MAX, &all_gone), end, "seed {seed} {x},{y}");
                     let seen = if places.is_empty() { end } else { Hit::Creature };
                     assert_eq!(flat.at(x, y, u32::MAX, &nobody), seen);

@@ -7,6 +7,7 @@ use crate::base::{Land, Valley};
 use crate::beast::creature::Eye;
 use crate::beast::habitat::Habitat;
 use crate::beast::look::fan::{Cast, Fan};
+use crate::beast::look::gone::Gone;
 use crate::beast::look::hit::Hit;
 
 /// The flat rows, refilled the way they were before the bare ground was kept: everything but
@@ -59,7 +60,7 @@ impl View for Rebuilt {
     }
 
     #[inline]
-    fn at(&self, _ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+    fn at(&self, _ground: &Valley, x: i64, y: i64, me: u32, gone: &Gone) -> Hit {
         Flat::at(&self.rows, x, y, me, gone)
     }
 
@@ -68,7 +69,7 @@ impl View for Rebuilt {
         self.rows.stand(x, y)
     }
 
-    fn cast(&self, ground: &Valley, eye: Eye, me: u32, gone: &[bool], rays: &mut Fan, how: Cast) {
+    fn cast(&self, ground: &Valley, eye: Eye, me: u32, gone: &Gone, rays: &mut Fan, how: Cast) {
         View::cast(&self.rows, ground, eye, me, gone, rays, how);
     }
 

@@ -6,6 +6,7 @@ use super::View;
 use super::flat::{NONE, SHOWN, SHOWS};
 use crate::base::{Land, Valley};
 use crate::beast::habitat::Habitat;
+use crate::beast::look::gone::Gone;
 use crate::beast::look::hit::Hit;
 
 // ANCHOR: unringed
@@ -37,11 +38,11 @@ impl Unringed {
     /// `me` nor gone, or else what the list ends on, which is what the cell shows; off the
     /// grid, rock.
     #[inline]
-    pub fn at(&self, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+    pub fn at(&self, x: i64, y: i64, me: u32, gone: &Gone) -> Hit {
         let Some(s) = self.slot(x, y) else { return Hit::Rock };
         let mut c = self.first[s];
         while c < SHOWS {
-            if c != me && !gone[c as usize] {
+            if c != me && !gone.is(c as usize) {
                 return Hit::Creature;
             }
             c = self.next[c as usize];
@@ -103,7 +104,7 @@ impl View for Unringed {
     }
 
     #[inline]
-    fn at(&self, _ground: &Valley, x: i64, y: i64, me: u32, gone: &[bool]) -> Hit {
+    fn at(&self, _ground: &Valley, x: i64, y: i64, me: u32, gone: &Gone) -> Hit {
         Unringed::at(self, x, y, me, gone)
     }
 
