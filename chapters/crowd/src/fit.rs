@@ -137,6 +137,12 @@ fn budget_heading(
         _ => "the phase with the switches given".to_string(),
     };
     writeln!(out, "  ms per tick: the mean over a trial's ticks, after one untimed, of {what}")?;
+    let walk = world::beast::step::phase::Walk::of(threads, design).name();
+    writeln!(
+        out,
+        "  the walk: {walk}, on {}",
+        world::shell::cli::count(threads as u64, "thread", "threads")
+    )?;
     writeln!(out)?;
     writeln!(out, "  {:>5} {:>6} {:>9}  {:>11}  fits", "trial", "times", "creatures", "ms per tick")
 }

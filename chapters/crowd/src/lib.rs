@@ -16,6 +16,7 @@ use world::shell::cli::{Writes, whole};
 use world::shell::design::Staged;
 use world::shell::files::Asked;
 
+mod bands;
 mod chain;
 mod close;
 mod crew;
@@ -110,6 +111,12 @@ fn rows(s: &str) -> Result<usize, String> {
 
 fn crew(s: &str) -> Result<usize, String> {
     whole(s, "threads", 1, 256).map(|n| n as usize)
+}
+
+/// The bands the walk by bands cuts the valley into, for `bands`: two at the least (one band
+/// is the walk in roster order), and no more than the 64 threads a crew of them runs on.
+fn band_count(s: &str) -> Result<usize, String> {
+    whole(s, "bands", 2, 64).map(|n| n as usize)
 }
 
 /// How many times the chapter's valley a capacity row is: up to 50, so the largest row keeps
@@ -392,6 +399,34 @@ pub enum Mode {
         #[arg(conflicts_with_all = ["every", "picture", "clock"])]
         rule: Option<PathBuf>,
     },
+    /// The bands the walk goes by: for the chapter's valley and for ten times it (3000 and
+    /// 30,000 creatures), cut into --among bands of rows, the creatures in the smallest and the
+    /// largest band, those on a seam (within 14 rows of another band) and those of them that
+    /// depend on an earlier creature of another band and so may wait. Counts only, the same on
+    /// every machine.
+    Bands {
+        #[command(flatten)]
+        run: Ticks<120>,
+        /// Print the first tick and every this many ticks: 1 to 100,000.
+        #[arg(long, default_value = "20", value_parser = ticks, allow_hyphen_values = true)]
+        every: u32,
+        /// The bands the valley is cut into, one per thread of the crew that walks them: 2 to
+        /// 64.
+        #[arg(long, default_value = "2", value_parser = band_count, allow_hyphen_values = true)]
+        among: usize,
+        /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
+        /// every creature a dot coloured by its band, the rows within 14 of a seam shaded, and
+        /// those that depend on another band ringed, into this SVG (760 px wide).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with = "every")]
+        picture: Option<PathBuf>,
+        /// Time the round instead, on this machine: at 3000 and at 30,000 creatures, the phase
+        /// on crew 2 by bands against crew 1, against crew 2 walking in roster order
+        /// (--serial) and against crew 2 by levels (--levels), each pair in turns (about
+        /// thirty seconds). --isa is used; --ticks, --every and --among are not.
+        #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among"])]
+        clock: bool,
+    },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
         #[command(flatten)]
@@ -475,6 +510,7 @@ impl Writes for Cli {
                 files
             }
             Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
+            Some(Mode::Bands { picture, .. }) => named("--picture", picture),
             Some(Mode::Fan { row, picture, brain, chain, .. }) => {
                 let mut files = named("--row", row);
                 files.extend(named("--picture", picture));
@@ -545,6 +581,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             levels::picture(out, run.ticks, settings, &path)
         }
         Some(Mode::Levels { run, every, .. }) => levels::run(out, run.ticks, every, settings),
+        Some(Mode::Bands { clock: true, .. }) => bands::clock::run(out, settings),
+        Some(Mode::Bands { run, among, picture: Some(path), .. }) => {
+            bands::picture(out, run.ticks, among, settings, &path)
+        }
+        Some(Mode::Bands { run, every, among, .. }) => {
+            bands::run(out, run.ticks, every, among, settings)
+        }
         Some(Mode::Rays { run }) => rays::run(out, run.ticks, settings),
         Some(Mode::Wall { run, clock, more, chart, .. }) => {
             wall::run(out, run.ticks, settings, clock, &more, chart.as_deref())

@@ -91,7 +91,7 @@ fn arguments() -> Vec<Arg> {
     let (short, long) = help(&[
         "The phase as a stage of the chapter left it: every switch of the later stages on",
         "",
-        "The stages go in the order the chapter made them, as listed below; the fourth is the",
+        "The stages go in the order the chapter made them, as listed below; the last is the",
         "design as it stands. A switch of a later stage is on already, so it is refused beside",
         "this, and so is a flag one of those switches leaves nothing to change.",
     ]);

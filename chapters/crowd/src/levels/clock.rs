@@ -36,7 +36,7 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
             };
             (name.to_string(), Box::new(turn))
         };
-        let by_levels = Design::default();
+        let by_levels = Design { levels: true, ..Design::default() };
         let pair = vec![
             row("crew 1, in roster order", by_levels, 1),
             row("crew 2, by levels", by_levels, 2),

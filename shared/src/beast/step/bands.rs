@@ -31,10 +31,8 @@ const SPINS: u32 = 256;
 /// tell each other while it runs. Every buffer keeps its room from tick to tick.
 #[derive(Debug, Default)]
 pub struct Bands {
-    /// For each row, the band it lies in. Bands are runs of rows, top to bottom.
-    band_of_row: Vec<u32>,
-    /// For each row, whether a row of another band lies within [`WATCHED`] of it.
-    seam: Vec<bool>,
+    /// Each row's band, whether it is on a seam, and its creatures.
+    rows_of: Vec<Row>,
     /// The roster places band by band, in roster order within each band.
     order: Vec<u32>,
     /// Where each band starts in `order`, and after the last band where `order` ends.
@@ -42,13 +40,10 @@ pub struct Bands {
     /// For each entry of `order`, one more than the latest earlier place of another band its
     /// creature depends on, or 0 when it depends on none.
     wait: Vec<u32>,
-    /// Scratch for the cut: the creatures on each row, then where each band's run is filled.
+    /// Where each band's run in `order` is being filled.
     at: Vec<u32>,
-    /// For each cell of a seam's row, one more than the latest place standing on it so far.
-    last: Vec<u32>,
-    /// For each cell of a seam's row, one more than the latest place so far at risk, of
-    /// another band, whose [`WATCHED`] square holds the cell.
-    watched: Vec<u32>,
+    /// What each cell of a seam's row has seen so far this phase.
+    grid: Vec<Cell>,
     cols: i64,
     rows: i64,
     /// The creatures standing within `WATCHED` rows of another band this phase.
@@ -62,6 +57,27 @@ pub struct Bands {
     fallen: Vec<AtomicU64>,
     /// How many of each band's dead its thread has told the others of.
     told: Vec<Told>,
+}
+
+/// One row of the valley as the bands cut it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Row {
+    /// The band it lies in. Bands are runs of rows, top to bottom.
+    band: u32,
+    /// Whether a row of another band lies within [`WATCHED`] of it.
+    seam: bool,
+    /// The creatures standing on it as the phase opens.
+    creatures: u32,
+}
+
+/// What a cell of a seam's row has seen so far in the phase, as the roster comes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    /// One more than the latest roster place standing on it, or 0.
+    last: u32,
+    /// One more than the latest roster place at risk, of another band, whose [`WATCHED`]
+    /// square holds it, or 0.
+    watched: u32,
 }
 
 /// How far a band's thread has gone, on a cache line of its own: the others read it often.
@@ -94,9 +110,8 @@ impl Bands {
         let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
         (self.cols, self.rows) = (cols as i64, rows as i64);
         self.cut(sight, crew);
-        for y in (0..rows).filter(|&y| self.seam[y]) {
-            self.last[y * cols..(y + 1) * cols].fill(0);
-            self.watched[y * cols..(y + 1) * cols].fill(0);
+        for y in (0..rows).filter(|&y| self.rows_of[y].seam) {
+            self.grid[y * cols..(y + 1) * cols].fill(Cell::default());
         }
         // Each place dropped into its band's run as the roster comes, and, on a seam, its
         // wait worked out.
@@ -108,12 +123,11 @@ impl Bands {
         (self.seams, self.waits) = (0, 0);
         for (i, (&cell, &store)) in sight.cells.iter().zip(&sight.stores).enumerate() {
             let (x, y) = self.clamp(cell);
-            let band = self.band_of_row[y as usize];
+            let Row { band, seam, .. } = self.rows_of[y as usize];
             let k = at[band as usize] as usize;
             at[band as usize] += 1;
             self.order[k] = i as u32;
-            self.wait[k] =
-                if self.seam[y as usize] { self.depends(i, (x, y), store, band) } else { 0 };
+            self.wait[k] = if seam { self.depends(i, (x, y), store, band) } else { 0 };
         }
         self.at = at;
         for t in 0..crew {
@@ -132,12 +146,12 @@ impl Bands {
     fn depends(&mut self, i: usize, (x, y): (i64, i64), store: f64, band: u32) -> u32 {
         self.seams += 1;
         let at = self.index(x, y);
-        let mut w = self.watched[at].max(self.latest((x, y), CLOSE, band));
+        let mut w = self.grid[at].watched.max(self.latest((x, y), CLOSE, band));
         if act::at_risk(store) {
             w = w.max(self.latest((x, y), WATCHED, band));
             self.mark((x, y), WATCHED, band, i as u32 + 1);
         }
-        self.last[at] = i as u32 + 1;
+        self.grid[at].last = i as u32 + 1;
         self.waits += usize::from(w > 0);
         w
     }
@@ -148,22 +162,19 @@ impl Bands {
     /// the creatures, and counts the creatures of each band into `starts`.
     fn cut(&mut self, sight: &Sight, crew: usize) {
         let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
-        self.last.resize(cols * rows, 0);
-        self.watched.resize(cols * rows, 0);
-        let per_row = &mut self.at;
-        per_row.clear();
-        per_row.resize(rows, 0);
+        self.grid.resize(cols * rows, Cell::default());
+        self.rows_of.clear();
+        self.rows_of.resize(rows, Row::default());
         for &(_, y) in &sight.cells {
-            per_row[y.clamp(0, self.rows - 1) as usize] += 1;
+            self.rows_of[y.clamp(0, self.rows - 1) as usize].creatures += 1;
         }
-        self.band_of_row.clear();
         self.starts.clear();
         self.starts.resize(crew + 1, 0);
         let (mut band, mut seen) = (0, 0);
-        for &here in per_row.iter() {
-            self.band_of_row.push(band as u32);
-            self.starts[band + 1] += here;
-            seen += here as usize;
+        for row in &mut self.rows_of {
+            row.band = band as u32;
+            self.starts[band + 1] += row.creatures;
+            seen += row.creatures as usize;
             while band + 1 < crew && seen * crew >= (band + 1) * n {
                 band += 1;
             }
@@ -172,40 +183,41 @@ impl Bands {
             self.starts[b] += self.starts[b - 1];
         }
         let w = WATCHED as usize;
-        self.seam.clear();
-        self.seam.extend((0..rows).map(|y| {
-            let b = self.band_of_row[y];
-            self.band_of_row[y.saturating_sub(w)] != b
-                || self.band_of_row[(y + w).min(rows - 1)] != b
-        }));
+        for y in 0..rows {
+            let band = |y: usize| self.rows_of[y].band;
+            let b = band(y);
+            self.rows_of[y].seam =
+                band(y.saturating_sub(w)) != b || band((y + w).min(rows - 1)) != b;
+        }
     }
     // ANCHOR_END: cut
 
-    /// The highest entry of `last` on the cells within `r` of (x, y), across and down, in rows
+    /// The highest `last` of the cells within `r` of (x, y), across and down, in rows
     /// of bands other than `band`.
     fn latest(&self, (x, y): (i64, i64), r: i64, band: u32) -> u32 {
         let (xs, ys) = self.square((x, y), r);
         let mut most = 0;
-        for y in ys.filter(|&y| self.band_of_row[y as usize] != band) {
+        for y in ys.filter(|&y| self.rows_of[y as usize].band != band) {
             let row = (y * self.cols) as usize;
             for x in xs.clone() {
-                most = most.max(self.last[row + x as usize]);
+                most = most.max(self.grid[row + x as usize].last);
             }
         }
         most
     }
 
-    /// Marks `place` on the cells within `r` of (x, y) in rows of bands other than `band`.
+    /// Marks `place` as `watched` on the cells within `r` of (x, y) in rows of bands other than
+    /// `band`.
     fn mark(&mut self, (x, y): (i64, i64), r: i64, band: u32, place: u32) {
         let (xs, ys) = self.square((x, y), r);
         for y in ys {
-            if self.band_of_row[y as usize] == band {
+            if self.rows_of[y as usize].band == band {
                 continue;
             }
             let row = (y * self.cols) as usize;
             for x in xs.clone() {
                 let k = row + x as usize;
-                self.watched[k] = self.watched[k].max(place);
+                self.grid[k].watched = self.grid[k].watched.max(place);
             }
         }
     }
@@ -238,15 +250,10 @@ impl Bands {
         self.starts.len().saturating_sub(1)
     }
 
-    /// The band a roster place's creature stood in as the phase opened.
-    pub fn of(&self, sight: &Sight, i: usize) -> usize {
-        self.band_of_row[self.clamp(sight.cells[i]).1 as usize] as usize
-    }
-
     /// The first row of each band after the first: where the seams are.
     pub fn seams_at(&self) -> Vec<usize> {
-        (1..self.band_of_row.len())
-            .filter(|&y| self.band_of_row[y] != self.band_of_row[y - 1])
+        (1..self.rows_of.len())
+            .filter(|&y| self.rows_of[y].band != self.rows_of[y - 1].band)
             .collect()
     }
 

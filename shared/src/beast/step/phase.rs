@@ -60,13 +60,40 @@ pub struct Phase {
 
 /// How the walk goes: in roster order on the walk's own thread, or wide on the crew's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Walk {
+pub enum Walk {
     /// Every turn on the walk's own thread, in roster order.
     InOrder,
     /// Level by level, each level's turns side by side.
     ByLevels,
     /// One band of rows a thread, each in roster order, waiting only at the seams.
     ByBands,
+}
+
+impl Walk {
+    // ANCHOR: walk_of
+    /// How a phase of `design` on `threads` threads walks: wide on the crew's kept threads
+    /// when there are two or more and the design is one the levels' reasoning holds for
+    /// ([`Design::levels_hold`]), by bands unless the design puts the levels back; otherwise
+    /// in roster order.
+    pub fn of(threads: usize, design: Design) -> Walk {
+        if threads < 2 || !design.levels_hold() {
+            Walk::InOrder
+        } else if design.levels {
+            Walk::ByLevels
+        } else {
+            Walk::ByBands
+        }
+    }
+    // ANCHOR_END: walk_of
+
+    /// The walk in a few words, for a report: "by bands".
+    pub fn name(self) -> &'static str {
+        match self {
+            Walk::InOrder => "in roster order",
+            Walk::ByLevels => "by levels",
+            Walk::ByBands => "by bands",
+        }
+    }
 }
 
 /// One thread's share of a level, or its band: the turns it took, for the walk to write back
@@ -163,20 +190,10 @@ impl Phase {
         self.trial = Some(Trial { short });
     }
 
-    // ANCHOR: by_levels
-    /// How the walk goes: wide on the crew's kept threads when the crew has two or more and
-    /// the design is one the levels' reasoning holds for ([`Design::levels_hold`]), by bands
-    /// unless the design puts the levels back; otherwise in roster order.
+    /// How this phase walks a crowd of design `d` ([`Walk::of`]).
     fn walk_of(&self, d: Design) -> Walk {
-        if self.crew < 2 || !d.levels_hold() {
-            Walk::InOrder
-        } else if d.levels {
-            Walk::ByLevels
-        } else {
-            Walk::ByBands
-        }
+        Walk::of(self.crew, d)
     }
-    // ANCHOR_END: by_levels
 
     /// Allocations the pool's threads made while the ledger was counting, since last asked.
     pub fn pool_allocations(&self) -> u64 {

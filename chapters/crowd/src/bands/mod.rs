@@ -1,0 +1,205 @@
+//! The fifth round's counts: the bands the walk goes by, tick after tick, at the chapter's
+//! crowd and at ten times it: where the seams fall, how many creatures stand on one, and how
+//! many of those depend on a creature of another band and so may have to wait. Every figure is
+//! a count, the same on every machine; they depend only on how many bands there are. Its
+//! `--clock` is [`clock`], a file of this folder.
+
+pub mod clock;
+
+use std::io::Write;
+use std::path::Path;
+
+use world::beast::look::fan::WATCHED;
+use world::beast::step::bands::Bands;
+use world::beast::{Design, Settings};
+use world::pictures::palette::{BLUE, GREY, INK, RED, Rgb};
+use world::pictures::sketch::{Align, Sketch};
+use world::shell::progress::Progress;
+
+use crate::levels::TIMES;
+use crate::scene::{COLS, CROWD, ROWS, found};
+
+/// One tick's bands, as a row prints them.
+struct Row {
+    tick: u32,
+    creatures: usize,
+    smallest: usize,
+    largest: usize,
+    seams: usize,
+    waits: usize,
+}
+
+fn row(tick: u32, bands: &Bands) -> Row {
+    let sizes = (0..bands.count()).map(|b| bands.band(b).len());
+    let (seams, waits) = bands.on_seams();
+    Row {
+        tick,
+        creatures: sizes.clone().sum(),
+        smallest: sizes.clone().min().unwrap_or(0),
+        largest: sizes.max().unwrap_or(0),
+        seams,
+        waits,
+    }
+}
+
+/// A share as a percentage of `of`, to one place.
+fn share(part: usize, of: usize) -> f64 {
+    100.0 * part as f64 / of.max(1) as f64
+}
+
+/// Runs each valley for `ticks` walked in `among` bands, and prints the first tick and every
+/// `every`-th, then the range over all of them.
+pub fn run(
+    out: &mut dyn Write,
+    ticks: u32,
+    every: u32,
+    among: usize,
+    settings: Settings,
+) -> anyhow::Result<()> {
+    let progress = Progress::new("bands", TIMES.len() as u64 * u64::from(ticks));
+    for (n, k) in TIMES.into_iter().enumerate() {
+        let (rows, crowd) = (ROWS * k, CROWD * k);
+        progress.say(format!("{crowd} creatures"));
+        let mut w = found(crowd, rows, Design::default(), settings.with_crew(among))?;
+        if n > 0 {
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "{COLS}x{rows} valley, {crowd} creatures, {among} bands as each phase opens"
+        )?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "  {:>5} {:>9} {:>13} {:>12} {:>9} {:>9} {:>8}",
+            "tick", "creatures", "smallest band", "largest band", "on seams", "waiting", "share"
+        )?;
+        let mut all: Vec<Row> = Vec::new();
+        for t in 1..=ticks {
+            w.tick();
+            progress.step();
+            all.push(row(t, w.bands().expect("a crew of two or more walks by bands")));
+        }
+        for r in all.iter().filter(|r| r.tick == 1 || r.tick % every == 0) {
+            writeln!(
+                out,
+                "  {:>5} {:>9} {:>13} {:>12} {:>9} {:>9} {:>7.1}%",
+                r.tick,
+                r.creatures,
+                r.smallest,
+                r.largest,
+                r.seams,
+                r.waits,
+                share(r.waits, r.creatures)
+            )?;
+        }
+        let most = all.iter().map(|r| share(r.waits, r.creatures)).fold(0.0, f64::max);
+        let least = all.iter().map(|r| share(r.waits, r.creatures)).fold(100.0, f64::min);
+        writeln!(
+            out,
+            "  over all {ticks} ticks: {least:.1}% to {most:.1}% of the creatures waiting"
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "  on seams: creatures within {WATCHED} rows of another band")?;
+    writeln!(out, "  waiting: those of them that depend on an earlier creature of another band")?;
+    Ok(())
+}
+
+/// Runs the chapter's valley to the opening of tick `tick`'s phase, walked in `among` bands,
+/// and draws every creature where it stands then, coloured by its band, the rows within
+/// [`WATCHED`] of a seam shaded and the creatures that depend on another band ringed; prints
+/// the counts the picture shows.
+pub fn picture(
+    out: &mut dyn Write,
+    tick: u32,
+    among: usize,
+    settings: Settings,
+    path: &Path,
+) -> anyhow::Result<()> {
+    let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(among))?;
+    let progress = Progress::new("bands", u64::from(tick));
+    for _ in 1..tick {
+        w.tick();
+        progress.step();
+    }
+    let opened = w.roster.live.clone();
+    w.tick();
+    progress.step();
+    let bands = w.bands().expect("a crew of two or more walks by bands");
+    let mut of = vec![(0, false); opened.len()];
+    for b in 0..bands.count() {
+        for (k, &i) in bands.band(b).iter().enumerate() {
+            of[i as usize] = (b, bands.waits_for(b, k) > 0);
+        }
+    }
+    let (seams, waits) = bands.on_seams();
+    let cuts = bands.seams_at();
+    writeln!(out, "{COLS}x{ROWS} valley, {} creatures as tick {tick}'s phase opens", of.len())?;
+    let sizes: Vec<String> = (0..bands.count()).map(|b| bands.band(b).len().to_string()).collect();
+    writeln!(out, "  {among} bands of {} creatures, top to bottom", sizes.join(", "))?;
+    let rows: Vec<String> = cuts.iter().map(ToString::to_string).collect();
+    writeln!(out, "  seams above rows {}", rows.join(", "))?;
+    writeln!(out, "  {seams} creatures on seams, {waits} of them waiting for another band")?;
+    let stood: Vec<(f64, f64)> = opened.iter().map(|c| (c.x, c.y)).collect();
+    let title = format!("Tick {tick}: {} creatures in {among} bands, {waits} waiting", of.len());
+    draw(&stood, &of, &cuts, &title).save(path)?;
+    writeln!(out, "wrote {}", path.display())?;
+    Ok(())
+}
+
+/// A band's colour: blue and orange in turn, top to bottom.
+fn shade(band: usize) -> Rgb {
+    if band.is_multiple_of(2) { BLUE } else { [230, 120, 20] }
+}
+
+/// The valley, bare, with the rows within [`WATCHED`] of each seam shaded and the seam itself
+/// a line, each creature a dot in its band's colour and a red ring round each one that depends
+/// on a creature of another band, and the key beside it.
+fn draw(stood: &[(f64, f64)], of: &[(usize, bool)], cuts: &[usize], title: &str) -> Sketch {
+    let (left, top, px) = (20.0, 50.0, 4.0);
+    let high = top + ROWS as f64 * px + 40.0;
+    let mut s = Sketch::new(760.0, high);
+    s.text((left, 24.0), 15.0, Align::Start, INK, title);
+    let (wide, deep) = (COLS as f64 * px, ROWS as f64 * px);
+    s.rect(left, top, wide, deep, Some([255, 255, 255]), Some(GREY));
+    for &y in cuts {
+        let from = y.saturating_sub(WATCHED as usize) as f64;
+        let to = (y + WATCHED as usize).min(ROWS) as f64;
+        s.rect(left, top + from * px, wide, (to - from) * px, Some([236, 236, 228]), None);
+    }
+    for &y in cuts {
+        let at = top + y as f64 * px;
+        s.line((left, at), (left + wide, at), INK, 1.0, true);
+    }
+    for (&(x, y), &(band, waits)) in stood.iter().zip(of) {
+        let at = (left + x * px, top + y * px);
+        s.dot(at, 2.0, shade(band), true);
+        if waits {
+            s.dot(at, 4.5, RED, false);
+        }
+    }
+    let key_x = left + wide + 24.0;
+    let mut key_y = top + 10.0;
+    for (b, name) in [(0, "first band"), (1, "second band")] {
+        s.dot((key_x + 8.0, key_y), 3.0, shade(b), true);
+        s.text((key_x + 18.0, key_y + 4.0), 10.0, Align::Start, INK, name);
+        key_y += 20.0;
+    }
+    s.dot((key_x + 8.0, key_y), 4.5, RED, false);
+    s.text((key_x + 18.0, key_y + 4.0), 10.0, Align::Start, INK, "waits for");
+    s.text((key_x + 18.0, key_y + 16.0), 10.0, Align::Start, INK, "another band");
+    key_y += 36.0;
+    s.rect(key_x, key_y - 8.0, 16.0, 12.0, Some([236, 236, 228]), Some(GREY));
+    s.text((key_x + 22.0, key_y + 2.0), 10.0, Align::Start, INK, &format!("within {WATCHED} rows"));
+    s.text((key_x + 22.0, key_y + 14.0), 10.0, Align::Start, INK, "of a seam");
+    key_y += 32.0;
+    s.line((key_x, key_y), (key_x + 16.0, key_y), INK, 1.0, true);
+    s.text((key_x + 22.0, key_y + 4.0), 10.0, Align::Start, INK, "a seam");
+    let foot = format!(
+        "a dot is a creature where it stands as the phase opens; a cell is {px:.0} px, \
+         {COLS} across and {ROWS} down"
+    );
+    s.text((left, high - 14.0), 11.0, Align::Start, INK, &foot);
+    s
+}
