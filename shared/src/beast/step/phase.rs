@@ -389,6 +389,8 @@ impl Phase {
             share.turns.push(turn);
             bands.passed(t, mine.get(k + 1).copied());
         };
+        // ANCHOR_END: by_bands_walk
+        // ANCHOR: by_bands_job
         let shares = &self.shares;
         match self.trial {
             None => {
@@ -409,6 +411,7 @@ impl Phase {
             }
             Some(trial) => trial.walk(bands, shares, turn),
         }
+        // ANCHOR_END: by_bands_job
         self.stalls = 0;
         for share in &mut self.shares {
             let share = share.get_mut().expect(POISONED);
@@ -423,7 +426,6 @@ impl Phase {
             self.stalls += share.stalls;
         }
     }
-    // ANCHOR_END: by_bands_walk
 
     /// A share for every thread of the crew, empty, each with room for its part of the
     /// largest level there can be, so that no level grows one.
@@ -478,15 +480,22 @@ fn take_turn(
     count: &mut Count,
 ) -> Turn {
     let (stripe, at) = sight.seat(i, stripes.len());
-    // The glance looked ahead is shared by the level's threads: a turn casts again on its own
-    // copy.
-    let mut g = stripes[stripe][at];
-    count.ahead(sight, i, &g);
-    Deaths::look_again_if(near, sight, i, &mut g, gone, count);
-    count.read(&g);
+    // The glance looked ahead is shared by the crew's threads: a turn that must cast again
+    // casts on its own copy, and the rest read it where it lies.
+    let ahead = &stripes[stripe][at];
+    count.ahead(sight, i, ahead);
+    let mut again = None;
+    let g = if near && !sight.design.loose {
+        let g = again.insert(*ahead);
+        Deaths::look_again_if(near, sight, i, g, gone, count);
+        &*g
+    } else {
+        ahead
+    };
+    count.read(g);
     let mut c = c.clone();
     let mut row = [0.0; INPUTS];
-    let choice = choose(sight, hab, i, &c, &g, &mut row, count);
+    let choice = choose(sight, hab, i, &c, g, &mut row, count);
     let bite = act::take(&mut c, choice, &*sight.view, &hab.stands);
     c.store -= UPKEEP;
     count.creature_ticks += 1;
