@@ -13,7 +13,7 @@ use world::beast::look::hit::Hit;
 use world::beast::look::sense;
 use world::beast::look::view::{Flat, View};
 use world::beast::{Design, Settings, World};
-use world::pictures::palette::{BLUE, GREY, INK, PAPER, RED, Rgb};
+use world::pictures::palette::{GREY, INK, RED, Rgb, signed as shade};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
 
@@ -219,14 +219,6 @@ fn print_row(out: &mut dyn Write, inputs: &[f64; INPUTS]) -> io::Result<()> {
         writeln!(out, "  {k:>5}  {:<32}  {v:>7.3}  {when}", name(k))?;
     }
     Ok(())
-}
-
-/// A box's shade for a value from -1 to 1: blue above zero, red below, the paler the nearer
-/// zero.
-pub(crate) fn shade(v: f64) -> Rgb {
-    let (to, t) = if v >= 0.0 { (BLUE, v.min(1.0)) } else { (RED, (-v).min(1.0)) };
-    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * 0.75 * t) as u8;
-    [mix(PAPER[0], to[0]), mix(PAPER[1], to[1]), mix(PAPER[2], to[2])]
 }
 
 /// The grid's edge, drawn where a fan's picture reaches past it.

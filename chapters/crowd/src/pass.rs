@@ -12,7 +12,7 @@ use world::pictures::chart::number;
 use world::pictures::palette::{GREY, INK, RED};
 use world::pictures::sketch::{Align, Sketch};
 
-use crate::fan::shade;
+use world::pictures::palette::signed as shade;
 
 /// What the picture shows of one pass.
 pub struct Pass<'a> {

@@ -148,10 +148,11 @@ fn a_stage_refuses_what_it_has_on_and_what_that_leaves_nothing_to_do() {
     refused(&["spend", "--as-of", "first", "--was"], 2, "cannot be used with");
     refused(&["spend", "--as-of", "third", "--serial"], 2, "'--serial' cannot be used with");
     refused(
-        &["spend", "--as-of", "fifth"],
+        &["spend", "--as-of", "sixth"],
         2,
-        "possible values: first, split, second, third, fourth",
+        "possible values: first, split, second, third, fourth, fifth",
     );
+    refused(&["spend", "--as-of", "fourth", "--levels"], 2, "'--levels' cannot be used with");
     refused(&["designs", "--as-of", "first", "--only", "split"], 2, "'--only split' cannot");
 }
 

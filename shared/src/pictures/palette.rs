@@ -30,3 +30,11 @@ impl Land {
         }
     }
 }
+
+/// A box's shade for a value from -1 to 1: blue above zero, red below, the paler the nearer
+/// zero (a sensor row's inputs, a brain's sums and scores).
+pub fn signed(v: f64) -> Rgb {
+    let (to, t) = if v >= 0.0 { (BLUE, v.min(1.0)) } else { (RED, (-v).min(1.0)) };
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * 0.75 * t) as u8;
+    [mix(PAPER[0], to[0]), mix(PAPER[1], to[1]), mix(PAPER[2], to[2])]
+}
