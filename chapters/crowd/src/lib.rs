@@ -137,11 +137,43 @@ fn short_ticks(s: &str) -> Result<u32, String> {
 
 /// How long a run goes: `DEFAULT` ticks unless `--ticks` says otherwise. Each subcommand that
 /// runs the valley for a while flattens one, with the default its table was made with.
-#[derive(clap::Args, Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// Its flag is built by hand: clap's derive keeps a derived default in one static per generic
+/// type, so every `Ticks<N>` would show and take the first one built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ticks<const DEFAULT: u32> {
-    /// Ticks to run: 1 to 100,000.
-    #[arg(long, default_value_t = DEFAULT, value_parser = ticks, allow_hyphen_values = true)]
     pub ticks: u32,
+}
+
+impl<const DEFAULT: u32> clap::FromArgMatches for Ticks<DEFAULT> {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Ticks { ticks: m.get_one::<u32>("ticks").copied().unwrap_or(DEFAULT) })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl<const DEFAULT: u32> clap::Args for Ticks<DEFAULT> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        // A command line is built once a run, so the default's text is made and kept once.
+        let default: &'static str = Box::leak(DEFAULT.to_string().into_boxed_str());
+        cmd.arg(
+            clap::Arg::new("ticks")
+                .long("ticks")
+                .value_name("TICKS")
+                .help("Ticks to run: 1 to 100,000")
+                .value_parser(ticks)
+                .allow_hyphen_values(true)
+                .default_value(default),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 /// The valley a run founds: how many creatures, on how many rows. The subcommands that let a

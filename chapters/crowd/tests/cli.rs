@@ -372,3 +372,16 @@ fn the_rays_counted_by_empty_cells_are_the_strides_the_phase_took() {
     let rays = text(&crowd(&["rays", "--ticks", "6"]).stdout);
     assert!(rays.contains("the same: yes"), "{rays}");
 }
+
+#[test]
+fn each_subcommand_runs_the_ticks_its_table_was_made_with_unless_told() {
+    // Every subcommand's `--ticks` is one generic flag: each must keep its own default.
+    for (sub, ticks) in [("fit", 30), ("wall", 30), ("rays", 20), ("levels", 120), ("spend", 120)] {
+        let help = text(&crowd(&[sub, "--help"]).stdout);
+        let flag = help.split("--ticks <TICKS>").nth(1).unwrap_or_default();
+        let default = flag.split("[default: ").nth(1).and_then(|d| d.split(']').next());
+        assert_eq!(default, Some(ticks.to_string().as_str()), "{sub}: {help}");
+    }
+    let o = crowd(&["fit", "--budget", "1", "--crew", "1"]);
+    assert!(text(&o.stdout).contains("30 ticks per trial"), "{}", text(&o.stdout));
+}
