@@ -458,6 +458,16 @@ pub enum Mode {
         /// thirty seconds). --isa is used; --ticks, --every and --among are not.
         #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among"])]
         clock: bool,
+        /// Time the phase's parts instead, on this machine, at 30,000 creatures: the open, the
+        /// look ahead, the walk and the close, on crew 1, on crew 2 in roster order and on crew
+        /// 2 by bands, five rounds in turns (about half a minute). --isa is used; --ticks,
+        /// --every and --among are not.
+        #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among", "clock"])]
+        parts: bool,
+        /// With --parts, also draw each run's parts as a bar into this SVG (760 px wide).
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(requires = "parts")]
+        chart: Option<PathBuf>,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
@@ -542,7 +552,11 @@ impl Writes for Cli {
                 files
             }
             Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
-            Some(Mode::Bands { picture, .. }) => named("--picture", picture),
+            Some(Mode::Bands { picture, chart, .. }) => {
+                let mut files = named("--picture", picture);
+                files.extend(named("--chart", chart));
+                files
+            }
             Some(Mode::Fan { row, picture, brain, chain, .. }) => {
                 let mut files = named("--row", row);
                 files.extend(named("--picture", picture));
@@ -614,6 +628,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Some(Mode::Levels { run, every, .. }) => levels::run(out, run.ticks, every, settings),
         Some(Mode::Bands { clock: true, .. }) => bands::clock::run(out, settings),
+        Some(Mode::Bands { parts: true, chart, .. }) => {
+            bands::parts::run(out, settings, chart.as_deref())
+        }
         Some(Mode::Bands { run, among, picture: Some(path), .. }) => {
             bands::picture(out, run.ticks, among, settings, &path)
         }

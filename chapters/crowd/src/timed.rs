@@ -44,6 +44,7 @@ pub fn timed(w: &mut World, ticks: u32, progress: &Progress) -> Clock {
                 c.tick += end - opened;
                 c.phase += end - phase;
             }
+            Moment::LookAhead | Moment::Walk | Moment::Close => {}
         });
     }
     c

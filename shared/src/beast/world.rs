@@ -33,6 +33,13 @@ pub enum Moment {
     TickOpens,
     /// After the plants have grown, before any creature moves.
     PhaseOpens,
+    /// The phase has opened (its view, and its levels or bands if the walk goes by them): the
+    /// look ahead begins.
+    LookAhead,
+    /// The look ahead is done: the walk begins.
+    Walk,
+    /// The walk is done: the close begins, the burials and the striking off.
+    Close,
     /// After the last creature's turn and the burials.
     PhaseCloses,
 }
@@ -75,7 +82,7 @@ impl World {
         watch(Moment::TickOpens);
         self.hab.grow();
         watch(Moment::PhaseOpens);
-        self.phase.step(&mut self.roster, &mut self.hab);
+        self.phase.step_watched(&mut self.roster, &mut self.hab, &mut watch);
         watch(Moment::PhaseCloses);
         self.hab.now += 1;
     }
@@ -88,7 +95,7 @@ impl World {
         self.tick_watched(|m| match m {
             Moment::PhaseOpens => ledger::start(),
             Moment::PhaseCloses => n = ledger::stop(),
-            Moment::TickOpens => {}
+            _ => {}
         });
         n + self.phase.pool_allocations()
     }

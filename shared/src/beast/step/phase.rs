@@ -23,6 +23,7 @@ use crate::beast::step::levels::Levels;
 use crate::beast::step::pool::Pool;
 use crate::beast::step::roster::{POISONED, Roster, strike_off, strike_off_sliding};
 use crate::beast::step::sight::Sight;
+use crate::beast::world::Moment;
 
 /// A level of fewer turns than this is taken on the walk's own thread, every share in turn:
 /// waking the crew would cost more than the turns. The order of a level's turns changes nothing.
@@ -200,18 +201,32 @@ impl Phase {
         self.pool.as_ref().map_or(0, Pool::allocations)
     }
 
+    /// The phase with nobody watching its parts ([`Phase::step_watched`]).
+    pub fn step(&mut self, roster: &mut Roster, hab: &mut Habitat) {
+        self.step_watched(roster, hab, &mut |_| {});
+    }
+
     // ANCHOR: phase
     /// Steps every creature once, in roster order: each looks, reads its row, picks an action
     /// and takes it. A store at or below zero is a death; the dead are buried and struck off
-    /// when the phase closes.
-    pub fn step(&mut self, roster: &mut Roster, hab: &mut Habitat) {
+    /// when the phase closes. `watch` is told as each part begins, for a run that times the
+    /// parts: the clock is the run's, and the library reads none.
+    pub fn step_watched(
+        &mut self,
+        roster: &mut Roster,
+        hab: &mut Habitat,
+        watch: &mut dyn FnMut(Moment),
+    ) {
         let walk = self.open(roster, hab);
+        watch(Moment::LookAhead);
         let ahead = self.look_ahead(roster);
+        watch(Moment::Walk);
         match walk {
             Walk::InOrder => self.walk(roster, hab, ahead),
             Walk::ByLevels => self.walk_by_levels(roster, hab),
             Walk::ByBands => self.walk_by_bands(roster, hab),
         }
+        watch(Moment::Close);
         self.close(roster, hab);
     }
     // ANCHOR_END: phase
