@@ -12,6 +12,7 @@ use crate::beast::settings::Settings;
 use crate::beast::step::bands::Bands;
 use crate::beast::step::count::Counts;
 use crate::beast::step::levels::Levels;
+pub use crate::beast::step::phase::Moment;
 use crate::beast::step::phase::Phase;
 use crate::beast::step::roster::Roster;
 use crate::beast::think::brain::Brain;
@@ -24,24 +25,6 @@ pub struct World {
     pub roster: Roster,
     /// The phase that steps them: its threads, its scratch and what it counted.
     phase: Phase,
-}
-
-/// The moments of a tick that `World::tick_watched` tells its onlooker about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Moment {
-    /// Before the weather and the plants.
-    TickOpens,
-    /// After the plants have grown, before any creature moves.
-    PhaseOpens,
-    /// The phase has opened (its view, and its levels or bands if the walk goes by them): the
-    /// look ahead begins.
-    LookAhead,
-    /// The look ahead is done: the walk begins.
-    Walk,
-    /// The walk is done: the close begins, the burials and the striking off.
-    Close,
-    /// After the last creature's turn and the burials.
-    PhaseCloses,
 }
 
 /// Ticks a world runs before its allocations are counted, and ticks they are counted over, in

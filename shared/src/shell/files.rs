@@ -215,8 +215,7 @@ fn a_file(path: &Path) -> Result<(), OutError> {
 
 /// Makes a scratch file and takes it away again: the one sure test that a folder takes files.
 fn probe(path: &Path, scratch: &Path) -> Result<(), OutError> {
-    std::fs::File::create(scratch).map_err(|e| fail(path, e))?;
-    made(scratch);
+    making(&[scratch], || std::fs::File::create(scratch)).map_err(|e| fail(path, e))?;
     remove(scratch);
     Ok(())
 }
@@ -233,10 +232,8 @@ pub fn folder(dir: &Path) -> Result<(), OutError> {
         .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
         .map(Path::to_path_buf)
         .collect();
-    let done = std::fs::create_dir_all(dir).map_err(|e| fail(dir, e));
-    for d in new.iter().rev() {
-        made(d);
-    }
+    let shallow_first: Vec<&Path> = new.iter().rev().map(PathBuf::as_path).collect();
+    let done = making(&shallow_first, || std::fs::create_dir_all(dir)).map_err(|e| fail(dir, e));
     if done.is_err() {
         for d in &new {
             let _ = std::fs::remove_dir(d);
@@ -258,8 +255,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
         return Ok(());
     }
     let tmp = scratch(path);
-    made(&tmp);
-    let done = std::fs::File::create(&tmp)
+    let done = making(&[&tmp], || std::fs::File::create(&tmp))
         .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()));
     if let Err(e) = done {
         remove(&tmp);
@@ -323,8 +319,9 @@ fn keep_old(path: &Path) -> std::io::Result<Option<PathBuf>> {
         return Ok(None);
     }
     let old = scratch(path);
-    std::fs::hard_link(path, &old).or_else(|_| std::fs::copy(path, &old).map(drop))?;
-    made(&old);
+    making(&[&old], || {
+        std::fs::hard_link(path, &old).or_else(|_| std::fs::copy(path, &old).map(drop))
+    })?;
     Ok(Some(old))
 }
 
@@ -349,7 +346,10 @@ pub fn staged<T, E: From<OutError>>(f: impl FnOnce() -> Result<T, E>) -> Result<
     };
     // What is left of the run's own making is the folders it made for its files: kept if the
     // run succeeded, taken away again, where empty, if it failed.
-    let made = take_left(Some(std::thread::current().id()));
+    let made = {
+        let mut left = LEFT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        take_left(&mut left, Some(std::thread::current().id()))
+    };
     if r.is_err() {
         made.iter().rev().for_each(|d| drop(std::fs::remove_dir(d)));
     }
@@ -363,11 +363,14 @@ pub fn staged<T, E: From<OutError>>(f: impl FnOnce() -> Result<T, E>) -> Result<
 static LEFT: std::sync::Mutex<Vec<(std::thread::ThreadId, PathBuf)>> =
     std::sync::Mutex::new(Vec::new());
 
-/// Notes a scratch file or a folder the run has just made.
-fn made(p: &Path) {
-    if let Ok(mut left) = LEFT.lock() {
-        left.push((std::thread::current().id(), p.to_path_buf()));
-    }
+/// Makes scratch files or folders with `make`, noted as the run's before they are made and
+/// while [`LEFT`] is held, so that a signal's clean-up, which holds it to the end of the run,
+/// finds each either not yet made or noted.
+fn making<T>(paths: &[&Path], make: impl FnOnce() -> T) -> T {
+    let mut left = LEFT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let me = std::thread::current().id();
+    left.extend(paths.iter().map(|p| (me, p.to_path_buf())));
+    make()
 }
 
 /// Notes that `p` is in place or gone, so nothing is to be taken away for it.
@@ -379,10 +382,12 @@ fn gone(p: &Path) {
     }
 }
 
-/// Takes out of [`LEFT`], oldest first, what one thread made, or what every thread did.
-fn take_left(only: Option<std::thread::ThreadId>) -> Vec<PathBuf> {
-    let Ok(mut left) = LEFT.lock() else { return Vec::new() };
-    let (taken, kept) = std::mem::take(&mut *left)
+/// Takes out of `left`, oldest first, what one thread made, or what every thread did.
+fn take_left(
+    left: &mut Vec<(std::thread::ThreadId, PathBuf)>,
+    only: Option<std::thread::ThreadId>,
+) -> Vec<PathBuf> {
+    let (taken, kept) = std::mem::take(left)
         .into_iter()
         .partition::<Vec<_>, _>(|(t, _)| only.is_none_or(|o| o == *t));
     *left = kept;
@@ -397,8 +402,19 @@ fn remove(p: &Path) {
 
 /// Takes away, newest first, every scratch file and every empty folder the run (or, for a test,
 /// one thread of it) made and has not put in place: what a signal leaves behind otherwise.
+#[cfg(test)]
 fn clean_up(only: Option<std::thread::ThreadId>) {
-    for p in take_left(only).iter().rev() {
+    let mut left = LEFT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    clean_up_held(&mut left, only);
+}
+
+/// Takes away, newest first, what `left` (the run's [`LEFT`], held) notes of one thread's
+/// making, or of every thread's: the signals' clean-up holds it to the end of the run.
+fn clean_up_held(
+    left: &mut Vec<(std::thread::ThreadId, PathBuf)>,
+    only: Option<std::thread::ThreadId>,
+) {
+    for p in take_left(left, only).iter().rev() {
         if std::fs::remove_file(p).is_err() {
             let _ = std::fs::remove_dir(p);
         }
@@ -418,7 +434,9 @@ pub fn clean_on_signals() {
         };
         let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                clean_up(None);
+                // Held to the end: no thread of the run makes a file once the clean-up begins.
+                let mut left = LEFT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                clean_up_held(&mut left, None);
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
                 std::process::exit(128 + signal);
             }

@@ -23,7 +23,6 @@ use crate::beast::step::levels::Levels;
 use crate::beast::step::pool::Pool;
 use crate::beast::step::roster::{POISONED, Roster, strike_off, strike_off_sliding};
 use crate::beast::step::sight::Sight;
-use crate::beast::world::Moment;
 
 /// A level of fewer turns than this is taken on the walk's own thread, every share in turn:
 /// waking the crew would cost more than the turns. The order of a level's turns changes nothing.
@@ -57,6 +56,24 @@ pub struct Phase {
     /// One share of a level's turns a thread of the crew, or one band's, taken by that thread
     /// alone.
     shares: Vec<Mutex<Share>>,
+}
+
+/// The moments of a tick that `World::tick_watched` tells its onlooker about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// Before the weather and the plants.
+    TickOpens,
+    /// After the plants have grown, before any creature moves.
+    PhaseOpens,
+    /// The phase has opened (its view, and its levels or bands if the walk goes by them): the
+    /// look ahead begins.
+    LookAhead,
+    /// The look ahead is done: the walk begins.
+    Walk,
+    /// The walk is done: the close begins, the burials and the striking off.
+    Close,
+    /// After the last creature's turn and the burials.
+    PhaseCloses,
 }
 
 /// How the walk goes: in roster order on the walk's own thread, or wide on the crew's.
