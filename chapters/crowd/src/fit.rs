@@ -136,7 +136,7 @@ fn budget_heading(
         Some(stage) if design == Design::as_of(stage) => stage.left_it(),
         _ => "the phase with the switches given".to_string(),
     };
-    writeln!(out, "  ms per tick: the mean over a trial's ticks, after one untimed, of {what}")?;
+    writeln!(out, "  ms per tick: a trial's mean, after one untimed tick, of {what}")?;
     let walk = world::beast::step::phase::Walk::of(threads, design).name();
     writeln!(
         out,
