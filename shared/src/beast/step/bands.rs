@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use crate::beast::act;
 use crate::beast::creature::Eye;
 use crate::beast::look::fan::WATCHED;
+use crate::beast::step::deaths::Deaths;
 use crate::beast::step::levels::CLOSE;
 use crate::beast::step::sight::Sight;
 
@@ -317,7 +318,7 @@ impl Bands {
     /// Whether a creature any band has told of died within sight of `eye`: the deaths a fan
     /// must see are all told of before the creature whose fan it is may take its turn, and a
     /// death told of that it need not see is never within its sight.
-    pub fn death_near(&self, eye: Eye) -> bool {
+    pub fn death_near(&self, sight: &Sight, eye: Eye) -> bool {
         (0..self.count()).any(|b| {
             let told = self.told[b].0.load(Ordering::Acquire);
             let start = self.starts[b] as usize;
@@ -325,7 +326,7 @@ impl Bands {
                 let packed = c.load(Ordering::Relaxed);
                 let cell =
                     (i64::from((packed >> 32) as u32 as i32), i64::from(packed as u32 as i32));
-                crate::beast::look::fan::within_sight(eye, &[cell])
+                Deaths::seen(sight, eye, &[cell])
             })
         })
     }

@@ -1,7 +1,7 @@
 //! The deaths of a phase: who is gone, where they stood, who is still to bury, and the fans a
 //! death makes cast again.
 
-use crate::beast::creature::Creature;
+use crate::beast::creature::{Creature, Eye};
 use crate::beast::habitat::Habitat;
 use crate::beast::look::fan;
 use crate::beast::look::gone::Gone;
@@ -27,9 +27,19 @@ impl Deaths {
     /// Casts roster place `i`'s fan again if a creature died within its sight earlier in the
     /// walk, unless the design casts fans once and never again.
     pub(super) fn look_again(&self, sight: &Sight, i: usize, g: &mut Glance, count: &mut Count) {
-        let near = fan::within_sight(sight.eyes[i], &self.cells);
+        let near = Deaths::seen(sight, sight.eyes[i], &self.cells);
         Deaths::look_again_if(near, sight, i, g, &self.gone, count);
     }
+
+    // ANCHOR: seen
+    /// Whether a death on one of `cells` may have touched the fan from `eye`, so that the fan
+    /// must be cast again: the one test every walk asks, in order, by levels and by bands. The
+    /// sight is for a design that would choose another test; today every design takes this one.
+    pub(super) fn seen(sight: &Sight, eye: Eye, cells: &[(i64, i64)]) -> bool {
+        let _ = sight.design;
+        fan::within_sight(eye, cells)
+    }
+    // ANCHOR_END: seen
 
     /// The same, for a walk that works out for itself whether a death was `near`, against the
     /// marks `gone`.

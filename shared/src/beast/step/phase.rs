@@ -11,7 +11,6 @@ use crate::beast::design::Design;
 use crate::beast::habitat::Habitat;
 use crate::beast::kind::{INPUTS, UPKEEP};
 use crate::beast::ledger;
-use crate::beast::look::fan;
 use crate::beast::look::gone::Gone;
 use crate::beast::look::sense;
 use crate::beast::settings::Settings;
@@ -357,7 +356,7 @@ impl Phase {
                 let Share { turns, count, .. } = &mut *share;
                 for &i in places.iter().skip(t).step_by(crew) {
                     let (i, c) = (i as usize, &live[i as usize]);
-                    let near = fan::within_sight(sight.eyes[i], &deaths.cells);
+                    let near = Deaths::seen(sight, sight.eyes[i], &deaths.cells);
                     let gone = &deaths.gone;
                     turns.push(take_turn(sight, seen, gone, near, &stripes[..], i, c, count));
                 }
@@ -408,7 +407,7 @@ impl Phase {
         let turn = |t: usize, k: usize, share: &mut Share| {
             let mine = bands.band(t);
             let i = mine[k] as usize;
-            let near = bands.death_near(sight.eyes[i]);
+            let near = bands.death_near(sight, sight.eyes[i]);
             let (stripes, count) = (&stripes[..], &mut share.count);
             let turn = take_turn(sight, seen, gone, near, stripes, i, &live[i], count);
             if let Some((p, took)) = turn.bite {
