@@ -130,6 +130,20 @@ fn a_warm_phase_allocates_nothing() {
 }
 
 #[test]
+fn a_warm_walk_by_bands_allocates_nothing_however_its_bands_fall() {
+    // Bands are cut by whole rows, so one may hold far more than its share of the crowd, and
+    // more than it held the tick before: its turns must have room for every creature.
+    assert!(ledger::installed());
+    for seed in [2, 5, 11, 23] {
+        for crew in [2, 3, 4] {
+            let settings = Settings::new(crew, Isa::best());
+            let mut w = World::found(seed, 40, 30, 240, Design::default(), settings).unwrap();
+            assert_eq!(w.warm_allocations(), 0, "seed {seed} on {crew}");
+        }
+    }
+}
+
+#[test]
 fn the_counts_of_a_tick_and_of_the_run_are_kept_apart() {
     let mut w = world(40, 30, 240, Design::default(), 2);
     let mut fans = 0;

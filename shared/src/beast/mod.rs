@@ -11,7 +11,8 @@
 //! - [`look`]: the views of the valley, the fans, and the sensor row. [`act`]: the six things
 //!   a creature can do.
 //! - [`step`]: the crowd, the state a tick moves forward, and the phase that steps it, with
-//!   what it reads, the look ahead and its threads, its counts, its deaths and its levels.
+//!   what it reads, the look ahead and its threads, its counts, its deaths, its levels and its
+//!   bands.
 //!   [`world`]: the valley and its crowd, founded and ticked.
 //! - [`ledger`]: the counting allocator behind the allocation ledger.
 

@@ -18,27 +18,32 @@ pub struct Settings {
     pub cores: usize,
 }
 
+/// The most threads a crew may have: what the command lines accept, and what the walk by bands
+/// keeps room on its stack for.
+pub const MOST_CREW: usize = 256;
+
 /// The cores this machine gives the run; one where it will not say.
 fn machine_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 impl Settings {
-    /// A crew of `crew` threads (one at the least) with the lanes on `isa`.
+    /// A crew of `crew` threads (one at the least, [`MOST_CREW`] at the most) with the lanes on
+    /// `isa`.
     pub fn new(crew: usize, isa: Isa) -> Settings {
-        Settings { crew: crew.max(1), isa, cores: machine_cores() }
+        Settings { crew: crew.clamp(1, MOST_CREW), isa, cores: machine_cores() }
     }
 
     /// The crew a command line asked for, or one thread a core of this machine when it asked
     /// for none, with the lanes on `isa`: the settings of a chapter's run, worked out once.
     pub fn asked(crew: Option<usize>, isa: Isa) -> Settings {
         let cores = machine_cores();
-        Settings { crew: crew.unwrap_or(cores).max(1), isa, cores }
+        Settings { crew: crew.unwrap_or(cores).clamp(1, MOST_CREW), isa, cores }
     }
 
     /// The same settings with another crew: for a run that sets crews side by side.
     pub fn with_crew(self, crew: usize) -> Settings {
-        Settings { crew: crew.max(1), ..self }
+        Settings { crew: crew.clamp(1, MOST_CREW), ..self }
     }
 
     /// Whether a thread of the crew waiting for work stays awake a while before it sleeps:

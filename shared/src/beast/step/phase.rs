@@ -13,7 +13,7 @@ use crate::beast::kind::{INPUTS, UPKEEP};
 use crate::beast::ledger;
 use crate::beast::look::gone::Gone;
 use crate::beast::look::sense;
-use crate::beast::settings::Settings;
+use crate::beast::settings::{MOST_CREW, Settings};
 use crate::beast::step::ahead::{self, Glance};
 use crate::beast::step::bands::Bands;
 use crate::beast::step::count::{Count, Counts};
@@ -55,6 +55,9 @@ pub struct Phase {
     /// One share of a level's turns a thread of the crew, or one band's, taken by that thread
     /// alone.
     shares: Vec<Mutex<Share>>,
+    /// The turns of the walk by bands, band after band: room for the whole crowd, asked for
+    /// once, since one band may hold every creature.
+    turns: Vec<Turn>,
 }
 
 /// The moments of a tick that `World::tick_watched` tells its onlooker about.
@@ -126,12 +129,19 @@ struct Share {
 }
 
 /// One creature's turn taken beside others: the creature as it ends its turn, and what it did
-/// to the world, written back when its level ends.
+/// to the world, written back when its level or the walk ends.
 struct Turn {
     place: u32,
     creature: Creature,
     /// The plant it bit and the grams it took off it.
     bite: Option<(u32, f64)>,
+}
+
+impl Turn {
+    /// A turn not yet taken: what the walk by bands' room holds before its first walk.
+    fn blank() -> Turn {
+        Turn { place: 0, creature: Creature::new(0.0, 0.0, 0.0, 0.0), bite: None }
+    }
 }
 
 impl Phase {
@@ -150,16 +160,22 @@ impl Phase {
             bands: Bands::default(),
             watch: false,
             shares: Vec::new(),
+            turns: Vec::new(),
         };
         // A wide walk asks for its room once, here, for the largest crowd it will ever walk: the
         // one it is founded with.
         match phase.walk_of(design) {
             Walk::ByLevels => phase.levels.reserve(n),
-            Walk::ByBands => phase.bands.reserve(n, phase.crew),
+            Walk::ByBands => {
+                phase.bands.reserve(n, phase.crew);
+                phase.turns.resize_with(n, Turn::blank);
+            }
             Walk::InOrder => {}
         }
-        if phase.walk_of(design) != Walk::InOrder {
-            phase.ready_shares(n);
+        match phase.walk_of(design) {
+            Walk::ByLevels => phase.ready_shares(n),
+            Walk::ByBands => phase.ready_shares(0),
+            Walk::InOrder => {}
         }
         phase
     }
@@ -400,11 +416,12 @@ impl Phase {
     fn walk_by_bands(&mut self, roster: &mut Roster, hab: &mut Habitat) {
         let shared = Arc::clone(&roster.sight);
         let sight = &*shared.read().expect(POISONED);
-        self.ready_shares(roster.live.len());
+        self.ready_shares(0);
         let (seen, stripes, live) = (&*hab, &self.stripes, &roster.live);
         let (bands, gone, awake) = (&self.bands, &self.deaths.gone, self.awake);
-        // The turn of band t's k-th creature, once it may be taken.
-        let turn = |t: usize, k: usize, share: &mut Share| {
+        let runs = lend(&mut self.turns[..live.len()], bands);
+        // The turn of band t's k-th creature, once it may be taken, into `into`.
+        let turn = |t: usize, k: usize, share: &mut Share, into: &mut Turn| {
             let mine = bands.band(t);
             let i = mine[k] as usize;
             let near = bands.death_near(sight, sight.eyes[i]);
@@ -417,7 +434,7 @@ impl Phase {
                 gone.mark(i);
                 bands.fell(t, sight.cells[i]);
             }
-            share.turns.push(turn);
+            *into = turn;
             bands.passed(t, mine.get(k + 1).copied());
         };
         // ANCHOR_END: by_bands_walk
@@ -429,43 +446,52 @@ impl Phase {
                     // Were this thread to stop early, the others must not wait for it for ever.
                     let _done = Done(bands, t);
                     let mut share = shares[t].lock().expect(POISONED);
-                    for k in 0..bands.band(t).len() {
+                    let mut run = runs[t].lock().expect(POISONED);
+                    let run = run.as_deref_mut().unwrap_or_default();
+                    for (k, into) in run.iter_mut().enumerate() {
                         let upto = bands.waits_for(t, k);
                         if upto > 0 && bands.wait(t, upto, awake) {
                             share.stalls += 1;
                         }
-                        turn(t, k, &mut share);
+                        turn(t, k, &mut share, into);
                     }
                 };
                 let pool = self.pool.as_ref().expect("a crew of two looks on kept threads");
                 pool.each(&job, ledger::counting());
             }
-            Some(trial) => trial.walk(bands, shares, turn),
+            Some(trial) => trial.walk(bands, shares, &runs, turn),
         }
         // ANCHOR_END: by_bands_job
+        self.end_bands(roster, sight);
+    }
+
+    /// The end of the walk by bands: every turn written back into the roster, band after band,
+    /// and its death written down if it died; the threads' counts added up.
+    fn end_bands(&mut self, roster: &mut Roster, sight: &Sight) {
+        for t in &self.turns[..roster.live.len()] {
+            let i = t.place as usize;
+            roster.live[i].clone_from(&t.creature);
+            if roster.live[i].store <= 0.0 {
+                self.deaths.fell(sight, i, &mut roster.live[i]);
+            }
+        }
         self.stalls = 0;
         for share in &mut self.shares {
             let share = share.get_mut().expect(POISONED);
-            for t in share.turns.drain(..) {
-                let i = t.place as usize;
-                roster.live[i] = t.creature;
-                if roster.live[i].store <= 0.0 {
-                    self.deaths.fell(sight, i, &mut roster.live[i]);
-                }
-            }
             self.counts.tick.add(&share.count);
             self.stalls += share.stalls;
         }
     }
 
-    /// A share for every thread of the crew, empty, each with room for its part of the
-    /// largest level there can be, so that no level grows one.
-    fn ready_shares(&mut self, n: usize) {
+    /// A share for every thread of the crew, empty, each with room for its part of a level of
+    /// `room` turns (the largest there can be, so that no level grows one; none for the walk by
+    /// bands, whose turns have room of their own).
+    fn ready_shares(&mut self, room: usize) {
         let crew = self.crew;
         self.shares.resize_with(crew, Mutex::default);
         for share in &mut self.shares {
             let s = share.get_mut().expect(POISONED);
-            s.turns.reserve(n.div_ceil(crew));
+            s.turns.reserve(room.div_ceil(crew));
             s.count = Count::default();
             s.stalls = 0;
         }
@@ -565,6 +591,19 @@ fn choose(
     })
 }
 
+/// Each band's run of `turns`, band after band, lent to that band's thread alone: an array on
+/// the stack, so that lending allocates nothing.
+fn lend<'a>(turns: &'a mut [Turn], bands: &Bands) -> [Mutex<Option<&'a mut [Turn]>>; MOST_CREW] {
+    let runs: [Mutex<Option<&mut [Turn]>>; MOST_CREW] = std::array::from_fn(|_| Mutex::new(None));
+    let mut rest = turns;
+    for (b, run) in runs.iter().enumerate().take(bands.count()) {
+        let (mine, later) = std::mem::take(&mut rest).split_at_mut(bands.band(b).len());
+        *run.lock().expect(POISONED) = Some(mine);
+        rest = later;
+    }
+    runs
+}
+
 /// Says, when dropped, that band `.1`'s thread has taken all it will: at the end of its band,
 /// or when a panic stops it, so that no other thread waits for it for ever (the panic is
 /// raised once every thread has finished).
@@ -587,7 +626,13 @@ struct Trial {
 impl Trial {
     /// Takes one turn at a time: of the bands whose next creature its waits let go, the one
     /// whose next creature comes latest in the roster.
-    fn walk(self, bands: &Bands, shares: &[Mutex<Share>], turn: impl Fn(usize, usize, &mut Share)) {
+    fn walk(
+        self,
+        bands: &Bands,
+        shares: &[Mutex<Share>],
+        runs: &[Mutex<Option<&mut [Turn]>>],
+        turn: impl Fn(usize, usize, &mut Share, &mut Turn),
+    ) {
         let crew = bands.count();
         let mut at = vec![0; crew];
         let next = |t: usize, k: usize| bands.band(t).get(k).copied();
@@ -599,7 +644,9 @@ impl Trial {
                 }
             });
             let Some(t) = free.max_by_key(|&t| next(t, at[t])) else { break };
-            turn(t, at[t], &mut shares[t].lock().expect(POISONED));
+            let mut run = runs[t].lock().expect(POISONED);
+            let into = &mut run.as_deref_mut().expect("every band has its run")[at[t]];
+            turn(t, at[t], &mut shares[t].lock().expect(POISONED), into);
             at[t] += 1;
         }
         for (t, &k) in at.iter().enumerate() {
