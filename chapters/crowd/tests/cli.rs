@@ -187,7 +187,12 @@ fn the_capacity_search_says_what_it_timed_and_how() {
         let o = crowd(args);
         let out = text(&o.stdout);
         let said = out.lines().nth(1).unwrap_or_default();
-        assert!(said.contains("the mean over a trial's ticks") && said.ends_with(timed), "{out}");
+        assert!(
+            said.contains("a trial's mean, after one untimed tick") && said.ends_with(timed),
+            "{out}"
+        );
+        let walk = out.lines().nth(2).unwrap_or_default();
+        assert!(walk.starts_with("  the walk: "), "{out}");
     }
 }
 
