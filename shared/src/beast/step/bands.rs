@@ -20,6 +20,7 @@ use crate::beast::creature::Eye;
 use crate::beast::look::fan::WATCHED;
 use crate::beast::step::deaths::Deaths;
 use crate::beast::step::levels::CLOSE;
+use crate::beast::step::grid::Grid;
 use crate::beast::step::sight::Sight;
 
 /// What a band's thread says once it has taken every creature of its band.
@@ -44,9 +45,9 @@ pub struct Bands {
     /// Where each band's run in `order` is being filled.
     at: Vec<u32>,
     /// What each cell of a seam's row has seen so far this phase.
-    grid: Vec<Cell>,
-    cols: i64,
-    rows: i64,
+    marks: Vec<Cell>,
+    /// The valley's grid of cells, as the phase opened.
+    grid: Grid,
     /// The creatures standing within `WATCHED` rows of another band this phase.
     seams: usize,
     /// The creatures that depend on a creature of another band this phase.
@@ -109,10 +110,10 @@ impl Bands {
     /// opened on.
     pub fn work_out(&mut self, sight: &Sight, crew: usize) {
         let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
-        (self.cols, self.rows) = (cols as i64, rows as i64);
+        self.grid = Grid::new(cols, rows);
         self.cut(sight, crew);
         for y in (0..rows).filter(|&y| self.rows_of[y].seam) {
-            self.grid[y * cols..(y + 1) * cols].fill(Cell::default());
+            self.marks[y * cols..(y + 1) * cols].fill(Cell::default());
         }
         // Each place dropped into its band's run as the roster comes, and, on a seam, its
         // wait worked out.
@@ -123,7 +124,7 @@ impl Bands {
         at.extend_from_slice(&self.starts[..crew]);
         (self.seams, self.waits) = (0, 0);
         for (i, (&cell, &store)) in sight.cells.iter().zip(&sight.stores).enumerate() {
-            let (x, y) = self.clamp(cell);
+            let (x, y) = self.grid.clamp(cell);
             let Row { band, seam, .. } = self.rows_of[y as usize];
             let k = at[band as usize] as usize;
             at[band as usize] += 1;
@@ -146,13 +147,13 @@ impl Bands {
     /// seam at `cell` with `store` grams, depends on, or 0; the grids brought up to date with it.
     fn depends(&mut self, i: usize, (x, y): (i64, i64), store: f64, band: u32) -> u32 {
         self.seams += 1;
-        let at = self.index(x, y);
-        let mut w = self.grid[at].watched.max(self.latest((x, y), CLOSE, band));
+        let at = self.grid.index(x, y);
+        let mut w = self.marks[at].watched.max(self.latest((x, y), CLOSE, band));
         if act::at_risk(store) {
             w = w.max(self.latest((x, y), WATCHED, band));
             self.mark((x, y), WATCHED, band, i as u32 + 1);
         }
-        self.grid[at].last = i as u32 + 1;
+        self.marks[at].last = i as u32 + 1;
         self.waits += usize::from(w > 0);
         w
     }
@@ -163,11 +164,11 @@ impl Bands {
     /// the creatures, and counts the creatures of each band into `starts`.
     fn cut(&mut self, sight: &Sight, crew: usize) {
         let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
-        self.grid.resize(cols * rows, Cell::default());
+        self.marks.resize(cols * rows, Cell::default());
         self.rows_of.clear();
         self.rows_of.resize(rows, Row::default());
         for &(_, y) in &sight.cells {
-            self.rows_of[y.clamp(0, self.rows - 1) as usize].creatures += 1;
+            self.rows_of[y.clamp(0, self.grid.rows - 1) as usize].creatures += 1;
         }
         self.starts.clear();
         self.starts.resize(crew + 1, 0);
@@ -196,12 +197,12 @@ impl Bands {
     /// The highest `last` of the cells within `r` of (x, y), across and down, in rows
     /// of bands other than `band`.
     fn latest(&self, (x, y): (i64, i64), r: i64, band: u32) -> u32 {
-        let (xs, ys) = self.square((x, y), r);
+        let (xs, ys) = self.grid.square((x, y), r);
         let mut most = 0;
         for y in ys.filter(|&y| self.rows_of[y as usize].band != band) {
-            let row = (y * self.cols) as usize;
+            let row = (y * self.grid.cols) as usize;
             for x in xs.clone() {
-                most = most.max(self.grid[row + x as usize].last);
+                most = most.max(self.marks[row + x as usize].last);
             }
         }
         most
@@ -210,35 +211,17 @@ impl Bands {
     /// Marks `place` as `watched` on the cells within `r` of (x, y) in rows of bands other than
     /// `band`.
     fn mark(&mut self, (x, y): (i64, i64), r: i64, band: u32, place: u32) {
-        let (xs, ys) = self.square((x, y), r);
+        let (xs, ys) = self.grid.square((x, y), r);
         for y in ys {
             if self.rows_of[y as usize].band == band {
                 continue;
             }
-            let row = (y * self.cols) as usize;
+            let row = (y * self.grid.cols) as usize;
             for x in xs.clone() {
                 let k = row + x as usize;
-                self.grid[k].watched = self.grid[k].watched.max(place);
+                self.marks[k].watched = self.marks[k].watched.max(place);
             }
         }
-    }
-
-    /// The cells within `r` of (x, y) that lie on the grid, as a range across and one down.
-    fn square(
-        &self,
-        (x, y): (i64, i64),
-        r: i64,
-    ) -> (std::ops::RangeInclusive<i64>, std::ops::RangeInclusive<i64>) {
-        ((x - r).max(0)..=(x + r).min(self.cols - 1), (y - r).max(0)..=(y + r).min(self.rows - 1))
-    }
-
-    /// A cell moved onto the grid, as the levels move it: a dependency may be added, never lost.
-    fn clamp(&self, (x, y): (i64, i64)) -> (i64, i64) {
-        (x.clamp(0, self.cols - 1), y.clamp(0, self.rows - 1))
-    }
-
-    fn index(&self, x: i64, y: i64) -> usize {
-        (y * self.cols + x) as usize
     }
 
     /// The roster places of band `b`, in roster order.

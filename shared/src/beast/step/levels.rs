@@ -13,6 +13,7 @@
 use crate::beast::act;
 use crate::beast::kind::REACH;
 use crate::beast::look::fan::WATCHED;
+use crate::beast::step::grid::Grid;
 use crate::beast::step::sight::Sight;
 
 /// How far apart, across or down, two cells may be for a bite from one to touch a plant the
@@ -37,8 +38,8 @@ pub struct Levels {
     /// For each cell, the highest level so far of a creature at risk whose cell is within
     /// [`WATCHED`] of it.
     watched: Vec<u32>,
-    cols: i64,
-    rows: i64,
+    /// The valley's grid of cells, as the phase opened.
+    grid: Grid,
 }
 
 impl Levels {
@@ -53,7 +54,7 @@ impl Levels {
     /// stores the phase opened on.
     pub fn work_out(&mut self, sight: &Sight) {
         let (cols, rows) = (sight.ground.cols, sight.ground.rows);
-        (self.cols, self.rows) = (cols as i64, rows as i64);
+        self.grid = Grid::new(cols, rows);
         for grid in [&mut self.top, &mut self.watched] {
             grid.clear();
             grid.resize(cols * rows, 0);
@@ -63,7 +64,7 @@ impl Levels {
         self.level.reserve(n);
         self.risk = 0;
         for (&cell, &store) in sight.cells.iter().zip(&sight.stores) {
-            let l = self.place(self.clamp(cell), act::at_risk(store));
+            let l = self.place(self.grid.clamp(cell), act::at_risk(store));
             self.level.push(l);
         }
         self.group();
@@ -73,7 +74,7 @@ impl Levels {
     /// The level of the next creature in the roster, standing on `cell`, at risk or not, and
     /// the grids brought up to date with it.
     fn place(&mut self, (x, y): (i64, i64), risky: bool) -> u32 {
-        let at = self.index(x, y);
+        let at = self.grid.index(x, y);
         let mut under = self.highest(&self.top, (x, y), CLOSE).max(self.watched[at]);
         if risky {
             self.risk += 1;
@@ -82,10 +83,10 @@ impl Levels {
         let l = under + 1;
         self.top[at] = l;
         if risky {
-            let (xs, ys) = self.square((x, y), WATCHED);
+            let (xs, ys) = self.grid.square((x, y), WATCHED);
             for y in ys {
                 for x in xs.clone() {
-                    let k = self.index(x, y);
+                    let k = self.grid.index(x, y);
                     self.watched[k] = self.watched[k].max(l);
                 }
             }
@@ -96,34 +97,15 @@ impl Levels {
 
     /// The highest entry of `grid` on the cells within `r` of (x, y), across and down.
     fn highest(&self, grid: &[u32], (x, y): (i64, i64), r: i64) -> u32 {
-        let (xs, ys) = self.square((x, y), r);
+        let (xs, ys) = self.grid.square((x, y), r);
         let mut most = 0;
         for y in ys {
-            let row = y * self.cols;
+            let row = y * self.grid.cols;
             for x in xs.clone() {
                 most = most.max(grid[(row + x) as usize]);
             }
         }
         most
-    }
-
-    /// The cells within `r` of (x, y) that lie on the grid, as a range across and one down.
-    fn square(
-        &self,
-        (x, y): (i64, i64),
-        r: i64,
-    ) -> (std::ops::RangeInclusive<i64>, std::ops::RangeInclusive<i64>) {
-        ((x - r).max(0)..=(x + r).min(self.cols - 1), (y - r).max(0)..=(y + r).min(self.rows - 1))
-    }
-
-    /// A cell moved onto the grid. A creature always stands on it, but were one ever off it,
-    /// moving it in only brings it nearer the others: a dependency may be added, never lost.
-    fn clamp(&self, (x, y): (i64, i64)) -> (i64, i64) {
-        (x.clamp(0, self.cols - 1), y.clamp(0, self.rows - 1))
-    }
-
-    fn index(&self, x: i64, y: i64) -> usize {
-        (y * self.cols + x) as usize
     }
 
     /// Sorts the roster places by level, keeping roster order within each: a count of each

@@ -7,7 +7,7 @@
 //!   on for a whole run.
 //! - [`levels`]: which creatures may take their turns side by side, worked out as a phase
 //!   opens; [`bands`]: the valley cut into one band of rows a thread, and the few creatures on
-//!   the seams that must wait for another band.
+//!   the seams that must wait for another band; `grid`, the cells both work them out on.
 //! - [`phase`]: the phase that steps the roster, with only its threads, its scratch and its
 //!   [`count`]s; `deaths`, the deaths of the phase under way.
 
@@ -15,6 +15,7 @@ pub mod ahead;
 pub mod bands;
 pub mod count;
 mod deaths;
+mod grid;
 pub mod levels;
 pub mod phase;
 pub mod pool;
