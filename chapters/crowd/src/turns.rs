@@ -5,10 +5,11 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use world::beast::World;
+use world::beast::{Design, Settings, World};
 use world::shell::progress::Progress;
 use world::shell::turns::Turns;
 
+use crate::scene::found;
 use crate::timed::{run_for, timed};
 
 /// The rounds every part's rows take turns for.
@@ -43,6 +44,23 @@ pub fn part(
         writeln!(out, "    {name:<38} {:>14.3} {:>14.2}", show(best), fast)?;
     }
     Ok(())
+}
+
+/// A row that times the phase of a run founded afresh each turn: `scene`'s crowd and rows under
+/// `design` on `settings`, over `ticks` ticks; a turn gives the phase's seconds per tick. The
+/// caller founds the scene once first, so that a turn cannot fail to found its own.
+pub fn phase_row(
+    name: &str,
+    (crowd, rows): (usize, usize),
+    ticks: u32,
+    design: Design,
+    settings: Settings,
+) -> Row<'static> {
+    let turn = move || {
+        let mut w = found(crowd, rows, design, settings).expect("founded before the turns");
+        timed(&mut w, ticks, &Progress::none()).phase_ms(ticks) / 1e3
+    };
+    (name.to_string(), Box::new(turn))
 }
 
 /// Seconds as milliseconds, the unit most parts show.

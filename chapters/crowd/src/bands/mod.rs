@@ -118,15 +118,8 @@ pub fn picture(
     settings: Settings,
     path: &Path,
 ) -> anyhow::Result<()> {
-    let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(among))?;
-    let progress = Progress::new("bands", u64::from(tick));
-    for _ in 1..tick {
-        w.tick();
-        progress.step();
-    }
-    let opened = w.roster.live.clone();
-    w.tick();
-    progress.step();
+    let w = found(CROWD, ROWS, Design::default(), settings.with_crew(among))?;
+    let (opened, w) = crate::levels::through(w, tick, "bands");
     let bands = w.bands().expect("a crew of two or more walks by bands");
     let mut of = vec![(0, false); opened.len()];
     for b in 0..bands.count() {

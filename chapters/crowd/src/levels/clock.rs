@@ -9,8 +9,7 @@ use world::shell::progress::Progress;
 
 use super::TIMES;
 use crate::scene::{CROWD, ROWS, found};
-use crate::timed::timed;
-use crate::turns::{ROUNDS, Row, ms, part};
+use crate::turns::{ROUNDS, ms, part, phase_row};
 
 /// The ticks of a turn, for each valley of [`TIMES`]: the ticks the crew tables run.
 const TICKS: [u32; 2] = [120, 30];
@@ -28,13 +27,8 @@ pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         progress.say(format!("{crowd} creatures"));
         // Founded once here, so that a turn cannot fail to found its own.
         found(crowd, rows, serial, settings)?;
-        let row = |name: &str, design: Design, crew: usize| -> Row<'static> {
-            let settings = settings.with_crew(crew);
-            let turn = move || {
-                let mut w = found(crowd, rows, design, settings).expect("founded above");
-                timed(&mut w, ticks, &Progress::none()).phase_ms(ticks) / 1e3
-            };
-            (name.to_string(), Box::new(turn))
+        let row = |name: &str, design: Design, crew: usize| {
+            phase_row(name, (crowd, rows), ticks, design, settings.with_crew(crew))
         };
         let by_levels = Design { levels: true, ..Design::default() };
         let pair = vec![

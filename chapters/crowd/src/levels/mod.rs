@@ -149,7 +149,13 @@ pub fn picture(
 pub fn at_tick(tick: u32, settings: Settings) -> anyhow::Result<(Vec<Creature>, World)> {
     let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(1))?;
     w.watch_levels();
-    let progress = Progress::new("levels", u64::from(tick));
+    Ok(through(w, tick, "levels"))
+}
+
+/// Runs `w` through the phase of tick `tick`, a step of a progress bar named `name` a tick: the
+/// crowd as that phase opened, and the world after it, for a picture of that phase.
+pub fn through(mut w: World, tick: u32, name: &str) -> (Vec<Creature>, World) {
+    let progress = Progress::new(name, u64::from(tick));
     for _ in 1..tick {
         w.tick();
         progress.step();
@@ -157,7 +163,7 @@ pub fn at_tick(tick: u32, settings: Settings) -> anyhow::Result<(Vec<Creature>, 
     let opened = w.roster.live.clone();
     w.tick();
     progress.step();
-    Ok((opened, w))
+    (opened, w)
 }
 
 /// A level's colour, on a ramp from orange for the first level walked to deep blue for the

@@ -19,8 +19,8 @@ use crate::beast::act;
 use crate::beast::creature::Eye;
 use crate::beast::look::fan::WATCHED;
 use crate::beast::step::deaths::Deaths;
-use crate::beast::step::levels::CLOSE;
 use crate::beast::step::grid::Grid;
+use crate::beast::step::levels::CLOSE;
 use crate::beast::step::sight::Sight;
 
 /// What a band's thread says once it has taken every creature of its band.
