@@ -46,6 +46,15 @@ pub fn part(
     Ok(())
 }
 
+/// The two lines above a clock of pairs: how the pairs were timed and what their columns give.
+pub fn paired_heading(out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "timed here, {ROUNDS} rounds of turns per pair, each turn a run founded afresh:"
+    )?;
+    writeln!(out, "the best turn, and the middle of the paired ratios to the pair's first row")
+}
+
 /// A row that times the phase of a run founded afresh each turn: `scene`'s crowd and rows under
 /// `design` on `settings`, over `ticks` ticks; a turn gives the phase's seconds per tick. The
 /// caller founds the scene once first, so that a turn cannot fail to found its own.

@@ -9,7 +9,7 @@ use world::shell::progress::Progress;
 
 use crate::levels::TIMES;
 use crate::scene::{CROWD, ROWS, found};
-use crate::turns::{ROUNDS, ms, part, phase_row};
+use crate::turns::{ROUNDS, ms, paired_heading, part, phase_row};
 
 /// The ticks of a turn, for each valley of [`TIMES`]: the ticks the crew tables run.
 const TICKS: [u32; 2] = [120, 30];
@@ -19,11 +19,7 @@ const PAIRS: usize = 3;
 
 pub fn run(out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
     let progress = Progress::new("bands --clock", (ROUNDS * 2 * PAIRS * TIMES.len()) as u64);
-    writeln!(
-        out,
-        "timed here, {ROUNDS} rounds of turns per pair, each turn a run founded afresh:"
-    )?;
-    writeln!(out, "the best turn, and the middle of the paired ratios to the pair's first row")?;
+    paired_heading(out)?;
     let serial = Design { serial: true, ..Design::default() };
     let levels = Design { levels: true, ..Design::default() };
     let by_bands = Design::default();
