@@ -56,6 +56,11 @@ lint:
 same-everywhere:
     bash .ci/same-everywhere
 
+# With rustup's wasm32 target where rustup can fetch it, else Debian's Rust in a chroot.
+[doc("Rebuild the live pages' module: book/src/live/world.wasm.")]
+wasm:
+    bash .ci/wasm book/src/live/world.wasm
+
 [doc("Build the book into book/book.")]
 book:
     mdbook build book

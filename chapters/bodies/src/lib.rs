@@ -18,6 +18,7 @@ pub mod held;
 pub mod pushes;
 mod reel;
 pub mod reorder;
+pub mod scatter;
 pub mod swarm;
 pub mod table;
 mod timeline;

@@ -1,5 +1,6 @@
 //! The pushes the chapter's bodies feel: gravity, a breeze and a swirl, and the tether to the
-//! middle of the window. Every experiment that pushes a body takes its pushes from here.
+//! middle of the window. Every experiment that pushes a body takes its pushes from here, and so
+//! does the book's live page, whose module compiles this file as it stands.
 
 use world::{Body, Vec2};
 

@@ -4,8 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use world::base::streams::SWARM;
-use world::base::{Stream, digest};
+use world::base::digest;
 use world::pictures::Frame;
 use world::pictures::palette::{GREY, INK};
 use world::shell::cli::yes;
@@ -15,25 +14,7 @@ use world::{Body, Vec2};
 use crate::design::Design;
 use crate::digits::sig17;
 use crate::pushes::{BREEZE, GRAVITY, SWIRL, tether};
-
-/// Bodies in the swarm.
-const SWARM_SIZE: usize = 24;
-
-// ANCHOR: scatter
-/// Twenty-four bodies anywhere in the window but its 16 px border, each moving up to 1.5 px a
-/// tick in each direction. Every number comes off one stream in one order, so the seed decides
-/// all of them.
-pub fn scatter(seed: u64) -> Vec<Body> {
-    let mut s = Stream::new(seed, SWARM);
-    (0..SWARM_SIZE)
-        .map(|_| {
-            let pos = Vec2::new(s.between(16.0, 176.0), s.between(16.0, 112.0));
-            let vel = Vec2::new(s.between(-1.5, 1.5), s.between(-1.5, 1.5));
-            Body::new(pos, vel)
-        })
-        .collect()
-}
-// ANCHOR_END: scatter
+pub use crate::scatter::{SWARM_SIZE, scatter};
 
 // ANCHOR: advance
 /// One tick of a swarm: each body in slice order takes its tether and then the given pushes,

@@ -1,0 +1,40 @@
+//! The three chapters' worlds as the book's live pages run them.
+//!
+//! Built for `wasm32-unknown-unknown` (`just wasm`), this crate is the module each chapter page
+//! loads: the library's core and nothing else, so the page steps the very tick the chapter
+//! binaries step and its digests are the book's, bit for bit. The interface is plain C: numbers
+//! in, numbers out, no imports and no glue, so a page needs only `WebAssembly.instantiate` and
+//! a canvas, and a test needs only an interpreter.
+//!
+//! - [`slots`]: the worlds a page has founded, each behind a small whole number, its handle.
+//! - [`tether`]: chapter 1: the tethered body under both steps, and the swarm of `swarm`.
+//! - [`herd`]: chapter 2: the herd on its valley, with the weights and the query the page picks.
+//! - [`crowd`]: chapter 3: the valley and its 3000 creatures, under any one switch.
+//!
+//! Every exported call takes a handle and gives back a number or the address of a view: a run
+//! of `f64`s (or bytes) in the module's memory that the page reads at once, before its next
+//! call, since the next call may move it. A digest is 16 bytes of lower-case hex. A call that
+//! cannot do what it is asked (a handle nobody holds, a crowd the valley cannot take) gives 0
+//! and changes nothing.
+//!
+//! The scenes are the chapters' own: chapter 1's tether and scatter are its files, compiled
+//! here as they stand; chapters 2 and 3 found their worlds through the library with the
+//! numbers their scenes name, and the book's tests (`tests/live.rs`) hold every one of those
+//! numbers, and the module's every digest, to the chapter's own run.
+
+#![warn(missing_docs)]
+
+pub mod calls;
+pub mod crowd;
+pub mod herd;
+pub mod slots;
+pub mod tether;
+
+/// A digest's 16 hex digits as bytes, for the page to read out of memory.
+pub fn hex(digest: &str) -> [u8; 16] {
+    let mut out = [b'0'; 16];
+    for (o, b) in out.iter_mut().zip(digest.bytes()) {
+        *o = b;
+    }
+    out
+}
