@@ -182,6 +182,7 @@ fn the_module_refuses_a_herd_out_of_bounds() {
     assert_eq!(page.call::<_, u32>("herd_step", (99u32, 1u32)), 0, "no such herd");
 }
 
+// ANCHOR: crowds
 /// The chapter's crowd under `design`, natively on two threads and the best instructions, and
 /// the module's under its number `which` on one thread and the plain ones: their digests after
 /// `ticks`.
@@ -199,6 +200,7 @@ fn crowds(page: &mut Page, which: i32, design: Design, ticks: u32) -> (String, S
     page.call::<_, ()>("crowd_free", c);
     (native.digest(), got)
 }
+// ANCHOR_END: crowds
 
 /// The book's run, `spend --ticks 120`, as it stands and as first wired, and the two rules
 /// that move the digest, each to its own.

@@ -92,6 +92,13 @@ pub extern "C" fn herd_new(
     made.map_or(0, |w| put(&HERDS, w))
 }
 
+/// Herd `h` hears the rules at these weights from its next tick on; 1 done, 0 not (no such
+/// herd, or a weight out of bounds).
+#[unsafe(no_mangle)]
+pub extern "C" fn herd_weigh(h: u32, separate: f64, align: f64, cohere: f64) -> u32 {
+    with(&HERDS, h, 0, |w| u32::from(w.weigh(Weights { separate, align, cohere })))
+}
+
 /// `n` ticks of herd `h`; 1 done, 0 not.
 #[unsafe(no_mangle)]
 pub extern "C" fn herd_step(h: u32, n: u32) -> u32 {
@@ -122,6 +129,7 @@ pub extern "C" fn herd_free(h: u32) {
     free(&HERDS, h);
 }
 
+// ANCHOR: crowd
 /// A new crowd under design `which` (-1 as it stands, -2 as first wired, 0 or more that switch
 /// alone); its handle, or 0 for no such design.
 #[unsafe(no_mangle)]
@@ -137,6 +145,13 @@ pub extern "C" fn crowd_step(h: u32, n: u32) -> u32 {
         1
     })
 }
+
+/// The crowd's digest, 16 bytes of hex.
+#[unsafe(no_mangle)]
+pub extern "C" fn crowd_digest(h: u32) -> *const u8 {
+    with(&CROWDS, h, std::ptr::null(), |c| c.digest().as_ptr())
+}
+// ANCHOR_END: crowd
 
 /// How many creatures of crowd `h` are alive.
 #[unsafe(no_mangle)]
@@ -160,12 +175,6 @@ pub extern "C" fn crowd_plant_count(h: u32) -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn crowd_plants(h: u32) -> *const f64 {
     with(&CROWDS, h, std::ptr::null(), |c| c.plants().as_ptr())
-}
-
-/// The crowd's digest, 16 bytes of hex.
-#[unsafe(no_mangle)]
-pub extern "C" fn crowd_digest(h: u32) -> *const u8 {
-    with(&CROWDS, h, std::ptr::null(), |c| c.digest().as_ptr())
 }
 
 /// Lets crowd `h` go.

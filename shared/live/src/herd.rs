@@ -63,15 +63,22 @@ impl Walkers {
     /// `n` walkers hearing the rules at `weights`, asking `asks`, in one pass or in the first
     /// round's three; none for a crowd or a weight out of bounds.
     pub fn new(n: usize, weights: Weights, asks: Asks, three_passes: bool) -> Option<Walkers> {
-        let loud = |w: f64| (0.0..=LOUDEST).contains(&w);
-        if !(1..=MOST).contains(&n)
-            || ![weights.separate, weights.align, weights.cohere].map(loud).iter().all(|&ok| ok)
-        {
+        if !(1..=MOST).contains(&n) || !heard(weights) {
             return None;
         }
         let listen = if three_passes { Listen::ThreePasses } else { Listen::OnePass };
         let herd = Herd::new(SEED, n, COLS, ROWS, weights, RADIUS, asks.query()).listening(listen);
         Some(Walkers { herd, view: Vec::new(), digest: [0; 16] })
+    }
+
+    /// The rules heard at `weights` from the next tick on; false, and no change, for a weight
+    /// out of bounds.
+    pub fn weigh(&mut self, weights: Weights) -> bool {
+        let ok = heard(weights);
+        if ok {
+            self.herd.weigh(weights);
+        }
+        ok
     }
 
     /// `n` ticks. Only a radius wider than a cell can stop a tick, and the page's is one cell.
@@ -97,6 +104,11 @@ impl Walkers {
         self.digest = hex(&digest::bodies(&self.herd.bodies));
         &self.digest
     }
+}
+
+/// Whether every weight is one the page may give: from 0 to [`LOUDEST`].
+fn heard(w: Weights) -> bool {
+    [w.separate, w.align, w.cohere].iter().all(|x| (0.0..=LOUDEST).contains(x))
 }
 
 /// The valley's cells, row by row, as [`land`] numbers them.

@@ -1,0 +1,416 @@
+// The live panels: each chapter's world running in the page, from the module the book ships
+// (src/live/world.wasm, built from the library's core by `just wasm`). A panel is a
+// <div class="live" data-world="tether|herd|crowd"> in a chapter's page, holding the book's
+// digest and tick as figures the book check reads from a block; this script fills in the rest.
+// The module's calls are listed in shared/live/src/calls.rs.
+//
+// Each panel keeps what a checker (or a curious reader) can read on its element: data-tick,
+// data-digest (the digest at the book's tick, once reached), data-verdict ("same" or
+// "different") and data-frames (frames drawn).
+(() => {
+  "use strict";
+  const panels = [...document.querySelectorAll("div.live")];
+  if (panels.length === 0) return;
+  const script = document.currentScript;
+  const moduleUrl = new URL("live/world.wasm", script ? script.src : location.href);
+
+  // The module's bytes: fetched, or, where a page opened from a file may not fetch, read the
+  // older way (Chromium allows it only when started to).
+  async function bytes() {
+    try {
+      const r = await fetch(moduleUrl);
+      if (r.ok) return await r.arrayBuffer();
+    } catch (_) { /* a file: page; try the older way */ }
+    return await new Promise((done, fail) => {
+      const x = new XMLHttpRequest();
+      x.open("GET", moduleUrl);
+      x.responseType = "arraybuffer";
+      x.onload = () => (x.response ? done(x.response) : fail(new Error("empty")));
+      x.onerror = () => fail(new Error("unreadable"));
+      x.send();
+    });
+  }
+
+  // ---- The module, and reading its memory -------------------------------------------------
+
+  let wasm = null;
+  const f64s = (at, n) => new Float64Array(wasm.memory.buffer, at, n);
+  const u8s = (at, n) => new Uint8Array(wasm.memory.buffer, at, n);
+  const text = (at, n) => new TextDecoder().decode(u8s(at, n));
+  const digest = (at) => text(at, 16);
+
+  // ---- Pieces every panel is made of -------------------------------------------------------
+
+  function el(tag, attrs = {}, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "class") e.className = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v);
+    }
+    for (const k of kids) e.append(k);
+    return e;
+  }
+
+  const LAND = ["rgb(226,222,196)", "rgb(150,190,230)", "rgb(150,140,130)"];
+  const INK = "rgb(30,30,36)", PAPER = "rgb(250,248,240)";
+  const BLUE = "rgb(40,80,200)", RED = "rgb(200,40,40)", GREY = "rgb(200,200,200)";
+
+  // The book's figures in the panel's markup: the digest (one, or one per switch) and the tick.
+  function book(panel) {
+    const tick = Number(panel.querySelector(".live-book-tick").textContent.replace(/,/g, ""));
+    const digests = {};
+    for (const d of panel.querySelectorAll(".live-book-digest")) {
+      digests[d.dataset.for || ""] = d.textContent.trim();
+    }
+    return { tick, digests };
+  }
+
+  // A panel's frame: the buttons, the tick, this browser's time per tick, and the digest
+  // beside the book's. `world` founds, steps, draws and names its digest and the one it
+  // expects; the frame runs it.
+  function frame(panel, world) {
+    const { tick: bookTick } = book(panel);
+    const shown = { tick: el("span", { class: "live-tick" }, "0"), ms: el("span", {}, "-") };
+    const now = el("code", {}, "");
+    const atBook = el("span", { class: "live-at-book" }, `not reached yet`);
+    let tick = 0, playing = false, spent = 0, timed = 0, frames = 0;
+
+    const draw = () => {
+      world.draw();
+      frames += 1;
+      panel.dataset.frames = String(frames);
+      panel.dataset.tick = String(tick);
+      shown.tick.textContent = String(tick);
+      shown.ms.textContent = timed ? (spent / timed).toFixed(2) : "-";
+      now.textContent = world.digest();
+    };
+    // n ticks, stopping at the book's tick on the way to read the digest there.
+    const step = (n) => {
+      while (n > 0) {
+        const k = tick < bookTick ? Math.min(n, bookTick - tick) : n;
+        const t0 = performance.now();
+        world.step(k);
+        spent += performance.now() - t0;
+        timed += k;
+        tick += k;
+        n -= k;
+        if (tick === bookTick) judge();
+      }
+    };
+    const judge = () => {
+      const got = world.digest(), want = world.expected();
+      const same = got === want;
+      panel.dataset.digest = got;
+      panel.dataset.verdict = same ? "same" : "different";
+      atBook.replaceChildren(
+        `at tick ${bookTick}: `, el("code", {}, got), " here, ", el("code", {}, want),
+        " in the book's block: ", el("strong", { class: same ? "live-same" : "live-different" },
+          same ? "the same" : "different"));
+    };
+    const reset = () => {
+      playing = false;
+      play.textContent = "Play";
+      tick = 0; spent = 0; timed = 0;
+      delete panel.dataset.digest;
+      delete panel.dataset.verdict;
+      atBook.textContent = "not reached yet";
+      world.found();
+      draw();
+    };
+    const speed = el("select", { title: "ticks per frame" },
+      ...[1, 2, 5, 10].map((k) => el("option", { value: k }, `${k} per frame`)));
+    const loop = () => {
+      if (!playing) return;
+      step(Number(speed.value));
+      draw();
+      requestAnimationFrame(loop);
+    };
+    const play = el("button", { class: "live-play", onclick: () => {
+      playing = !playing;
+      play.textContent = playing ? "Pause" : "Play";
+      if (playing) requestAnimationFrame(loop);
+    } }, "Play");
+    const once = el("button", { class: "live-step", onclick: () => { step(1); draw(); } }, "Step");
+    const toBook = el("button", { class: "live-to-book", onclick: () => {
+      if (tick < bookTick) { step(bookTick - tick); draw(); }
+    } }, `To tick ${bookTick}`);
+    const again = el("button", { class: "live-reset", onclick: reset }, "Start again");
+
+    panel.append(
+      el("div", { class: "live-controls" }, play, once, toBook, again, speed,
+        el("span", {}, " tick ", shown.tick, " · ms per tick in this browser: ", shown.ms)),
+      world.body,
+      el("div", { class: "live-digest" }, "digest now: ", now),
+      el("div", { class: "live-digest" }, atBook));
+    world.found();
+    draw();
+    return { reset, redraw: draw, get tick() { return tick; } };
+  }
+
+  // ---- Chapter 1: the tethered pair and the swarm run twice --------------------------------
+
+  function tether(panel) {
+    const { digests } = book(panel);
+    const W = 192, H = 128, Z = 1.5, gap = 12;
+    const windows = el("canvas", { width: 2 * W * Z + gap, height: H * Z + 18 });
+    const trace = el("canvas", { width: 2 * W * Z + gap, height: 200 });
+    const twice = el("div", { class: "live-note" });
+    let pair = 0, one = 0, two = 0, paths = [[], []], agree = true;
+    const world = {
+      body: el("div", {}, windows, trace, twice),
+      found() {
+        for (const [h, free] of [[pair, "tether_free"], [one, "swarm_free"], [two, "swarm_free"]]) {
+          if (h) wasm[free](h);
+        }
+        pair = wasm.tether_new();
+        one = wasm.swarm_new(7);
+        two = wasm.swarm_new(7);
+        paths = [[], []];
+        agree = true;
+        this.note();
+      },
+      step(n) {
+        for (let i = 0; i < n; i++) {
+          wasm.tether_step(pair, 1);
+          wasm.swarm_step(one, 1);
+          wasm.swarm_step(two, 1);
+          agree = agree && digest(wasm.swarm_digest(one)) === digest(wasm.swarm_digest(two));
+          const v = f64s(wasm.tether_view(pair), 4);
+          paths[0].push(v[0] - 96);
+          paths[1].push(v[2] - 96);
+        }
+      },
+      note() {
+        const a = digest(wasm.swarm_digest(one)), b = digest(wasm.swarm_digest(two));
+        twice.replaceChildren("the swarm of 24, run twice side by side: ", el("code", {}, a),
+          " and ", el("code", {}, b), `; equal on every tick so far: ${agree ? "yes" : "no"}`);
+      },
+      digest: () => digest(wasm.swarm_digest(one)),
+      expected: () => digests[""],
+      draw() {
+        this.note();
+        const g = windows.getContext("2d");
+        g.fillStyle = "white";
+        g.fillRect(0, 0, windows.width, windows.height);
+        const v = f64s(wasm.tether_view(pair), 4);
+        ["step: velocity, then position", "step_lagging: position, then velocity"].forEach((name, k) => {
+          const x0 = k * (W * Z + gap);
+          g.save();
+          g.beginPath();
+          g.rect(x0, 0, W * Z, H * Z);
+          g.clip();
+          g.fillStyle = PAPER;
+          g.fillRect(x0, 0, W * Z, H * Z);
+          g.fillStyle = GREY;
+          g.fillRect(x0 + 96 * Z - 3, 64 * Z - 3, 6, 6);
+          const [x, y] = [v[2 * k], v[2 * k + 1]];
+          g.fillStyle = k ? RED : BLUE;
+          g.beginPath();
+          g.arc(x0 + x * Z, y * Z, 5, 0, 2 * Math.PI);
+          g.fill();
+          g.restore();
+          g.fillStyle = INK;
+          g.font = "12px sans-serif";
+          const out = Math.hypot(x - 96, y - 64);
+          g.fillText(`${name}: ${out.toFixed(1)} px out`, x0, H * Z + 14);
+        });
+        drawTrace(trace, paths);
+      },
+    };
+    frame(panel, world);
+  }
+
+  // The offset from the middle against the tick for both bodies, as `held --picture` draws it:
+  // the starting offset as grey rules, the lagging body cut where it leaves the chart.
+  function drawTrace(c, paths) {
+    const g = c.getContext("2d"), w = c.width, h = c.height, left = 44, bottom = 18;
+    const ticks = Math.max(400, paths[0].length);
+    const X = (t) => left + (t / ticks) * (w - left - 8);
+    const Y = (o) => (h - bottom) / 2 - (o / 150) * ((h - bottom) / 2 - 6);
+    g.fillStyle = "white";
+    g.fillRect(0, 0, w, h);
+    g.font = "11px sans-serif";
+    g.fillStyle = INK;
+    for (const o of [-150, -48, 0, 48, 150]) {
+      g.fillStyle = o === 48 || o === -48 ? GREY : "rgb(235,235,230)";
+      g.fillRect(left, Y(o), w - left - 8, 1);
+      g.fillStyle = INK;
+      g.fillText(String(o), 4, Y(o) + 4);
+    }
+    for (let t = 0; t <= ticks; t += ticks / 4) g.fillText(String(t), X(t) - 8, h - 4);
+    g.save();
+    g.beginPath();
+    g.rect(left, 0, w - left, h - bottom);
+    g.clip();
+    paths.forEach((p, k) => {
+      g.strokeStyle = k ? RED : BLUE;
+      g.lineWidth = 1.5;
+      g.beginPath();
+      g.moveTo(X(0), Y(48));
+      p.forEach((o, t) => g.lineTo(X(t + 1), Y(Math.max(-400, Math.min(400, o)))));
+      g.stroke();
+    });
+    g.restore();
+    g.fillText("offset from the middle (px) against the tick; blue: step, red: step_lagging",
+      left + 4, 12);
+  }
+
+  // ---- Chapter 2: the herd, its weights and its query ---------------------------------------
+
+  function herd(panel) {
+    const { digests } = book(panel);
+    const COLS = 12, ROWS = 8, Z = 3, CELL = 16;
+    const c = el("canvas", { width: COLS * CELL * Z, height: ROWS * CELL * Z });
+    const slider = (name, value, min, max, step) =>
+      el("input", { type: "range", min, max, step, value, name, "aria-label": name });
+    const weights = {
+      separate: slider("push apart", 1.6, 0, 3, 0.1),
+      align: slider("match heading", 1.0, 0, 3, 0.1),
+      cohere: slider("pull to the middle", 0.9, 0, 3, 0.1),
+    };
+    const walkers = slider("walkers", 120, 10, 2000, 10);
+    const asks = el("select", { name: "query" },
+      el("option", { value: "0,0" }, "the mailboxes, one pass (as it stands)"),
+      el("option", { value: "1,1" }, "the buckets, three passes (the first round)"),
+      el("option", { value: "2,0" }, "everybody against everybody"));
+    const tests = el("span", {}, "-");
+    const label = (s, name) => {
+      const v = el("output", {}, s.value);
+      s.addEventListener("input", () => (v.textContent = s.value));
+      return el("label", {}, `${name} `, s, " ", v);
+    };
+    let h = 0, n = 0, last = 0, per = 0, run;
+    const w = () => [weights.separate, weights.align, weights.cohere].map((s) => Number(s.value));
+    const world = {
+      body: el("div", {},
+        el("div", { class: "live-knobs" },
+          label(weights.separate, "push apart"), label(weights.align, "match heading"),
+          label(weights.cohere, "pull to the middle")),
+        el("div", { class: "live-knobs" }, label(walkers, "walkers"), asks,
+          el("span", {}, " distance tests in the last tick: ", tests)),
+        c),
+      found() {
+        if (h) wasm.herd_free(h);
+        const [q, three] = asks.value.split(",").map(Number);
+        n = Number(walkers.value);
+        h = wasm.herd_new(n, ...w(), q, three);
+        last = 0;
+        per = 0;
+      },
+      step(n) {
+        wasm.herd_step(h, n);
+        const t = wasm.herd_tests(h);
+        per = (t - last) / n;
+        last = t;
+      },
+      digest: () => digest(wasm.herd_digest(h)),
+      expected: () => digests[""],
+      draw() {
+        tests.textContent = per ? Math.round(per).toLocaleString("en") : "-";
+        const g = c.getContext("2d");
+        const land = u8s(wasm.herd_land(), COLS * ROWS);
+        for (let y = 0; y < ROWS; y++) {
+          for (let x = 0; x < COLS; x++) {
+            g.fillStyle = LAND[land[y * COLS + x]];
+            g.fillRect(x * CELL * Z, y * CELL * Z, CELL * Z, CELL * Z);
+          }
+        }
+        const v = f64s(wasm.herd_view(h), 4 * n);
+        g.strokeStyle = INK;
+        g.fillStyle = INK;
+        for (let i = 0; i < n; i++) {
+          const [x, y, vx, vy] = [v[4 * i] * Z, v[4 * i + 1] * Z, v[4 * i + 2], v[4 * i + 3]];
+          const s = Math.hypot(vx, vy) || 1;
+          g.beginPath();
+          g.arc(x, y, 3, 0, 2 * Math.PI);
+          g.fill();
+          g.beginPath();
+          g.moveTo(x, y);
+          g.lineTo(x + (vx / s) * 8, y + (vy / s) * 8);
+          g.stroke();
+        }
+      },
+    };
+    run = frame(panel, world);
+    // The weights change the herd as it runs; a new crowd or query starts it again.
+    for (const s of Object.values(weights)) {
+      s.addEventListener("input", () => wasm.herd_weigh(h, ...w()));
+    }
+    walkers.addEventListener("change", run.reset);
+    asks.addEventListener("change", run.reset);
+  }
+
+  // ---- Chapter 3: the valley and its crowd, under any one switch ----------------------------
+
+  function crowd(panel) {
+    const { digests } = book(panel);
+    const COLS = 150, ROWS = 100, Z = 4;
+    const c = el("canvas", { width: COLS * Z, height: ROWS * Z });
+    const table = text(wasm.crowd_switches(), wasm.crowd_switches_len()).trim().split("\n")
+      .map((line, i) => { const [flag, moves, about] = line.split("\t"); return { i, flag, moves, about }; });
+    const design = el("select", { name: "design" },
+      el("option", { value: -1 }, "the design as it stands"),
+      el("option", { value: -2 }, "--was: the phase as first wired"),
+      ...table.map((s) => el("option", { value: s.i },
+        `${s.flag}: ${s.about}${s.moves === "moves" ? " (moves the digest)" : ""}`)));
+    const count = el("span", {}, "");
+    let h = 0;
+    const world = {
+      body: el("div", {}, el("div", { class: "live-knobs" }, design), c,
+        el("div", { class: "live-note" }, count)),
+      found() {
+        if (h) wasm.crowd_free(h);
+        h = wasm.crowd_new(Number(design.value));
+      },
+      step(n) { wasm.crowd_step(h, n); },
+      digest: () => digest(wasm.crowd_digest(h)),
+      // A switch that keeps the digest is held to the design as it stands; a rule to its row.
+      expected() {
+        const s = table[Number(design.value)];
+        return s && s.moves === "moves" ? digests[s.flag] : digests[""];
+      },
+      draw() {
+        const g = c.getContext("2d");
+        const land = u8s(wasm.crowd_land(), COLS * ROWS);
+        for (let y = 0; y < ROWS; y++) {
+          for (let x = 0; x < COLS; x++) {
+            g.fillStyle = LAND[land[y * COLS + x]];
+            g.fillRect(x * Z, y * Z, Z, Z);
+          }
+        }
+        const np = wasm.crowd_plant_count(h), p = f64s(wasm.crowd_plants(h), 3 * np);
+        for (let i = 0; i < np; i++) {
+          const shade = Math.round(200 - 20 * Math.min(6, p[3 * i + 2]));
+          g.fillStyle = `rgb(${shade - 60},${shade + 20},${shade - 80})`;
+          g.fillRect(p[3 * i] * Z, p[3 * i + 1] * Z, Z, Z);
+        }
+        const n = wasm.crowd_alive(h), v = f64s(wasm.crowd_view(h), 3 * n);
+        g.fillStyle = INK;
+        for (let i = 0; i < n; i++) g.fillRect(v[3 * i] * Z - 1, v[3 * i + 1] * Z - 1, 2, 2);
+        count.textContent = `${n.toLocaleString("en")} creatures alive, ${np} plants`;
+      },
+    };
+    const run = frame(panel, world);
+    design.addEventListener("change", run.reset);
+  }
+
+  const WORLDS = { tether, herd, crowd };
+
+  bytes()
+    .then((b) => WebAssembly.instantiate(b, {}))
+    .then(({ instance }) => {
+      wasm = instance.exports;
+      for (const p of panels) {
+        const make = WORLDS[p.dataset.world];
+        if (make) make(p);
+      }
+    })
+    .catch(() => {
+      for (const p of panels) {
+        p.append(el("p", { class: "live-note" },
+          "The live panel needs the book served over the web (`just serve`, or any web " +
+          "server): a browser will not load the page's module from a file."));
+      }
+    });
+})();
