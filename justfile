@@ -98,7 +98,8 @@ hint N K="1":
 
 # First proves the check on a tiny book made to fail it. Then, at 1200 px with the sidebar open:
 # pictures load at their own shape, films have their frames, code fits its column, no empty code
-# block, no flag turned into a dash, no dead link or anchor, no console error. Screenshots go to
+# block, no flag turned into a dash, no dead link or anchor, no console error; every live panel
+# stepped, played and run to the book's tick, its digest the book's. Screenshots go to
 # target/browser.
 [doc("Open every page in headless Chromium and check it.")]
 browser:

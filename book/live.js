@@ -81,6 +81,7 @@
       frames += 1;
       panel.dataset.frames = String(frames);
       panel.dataset.tick = String(tick);
+      panel.dataset.ms = timed ? String(spent / timed) : "";
       shown.tick.textContent = String(tick);
       shown.ms.textContent = timed ? (spent / timed).toFixed(2) : "-";
       now.textContent = world.digest();
@@ -154,7 +155,7 @@
     const { digests } = book(panel);
     const W = 192, H = 128, Z = 1.5, gap = 12;
     const windows = el("canvas", { width: 2 * W * Z + gap, height: H * Z + 18 });
-    const trace = el("canvas", { width: 2 * W * Z + gap, height: 200 });
+    const trace = el("canvas", { width: 2 * W * Z + gap, height: 220 });
     const twice = el("div", { class: "live-note" });
     let pair = 0, one = 0, two = 0, paths = [[], []], agree = true;
     const world = {
@@ -224,10 +225,11 @@
   // The offset from the middle against the tick for both bodies, as `held --picture` draws it:
   // the starting offset as grey rules, the lagging body cut where it leaves the chart.
   function drawTrace(c, paths) {
-    const g = c.getContext("2d"), w = c.width, h = c.height, left = 44, bottom = 18;
+    const g = c.getContext("2d"), w = c.width, h = c.height, left = 44, top = 20, bottom = 18;
     const ticks = Math.max(400, paths[0].length);
     const X = (t) => left + (t / ticks) * (w - left - 8);
-    const Y = (o) => (h - bottom) / 2 - (o / 150) * ((h - bottom) / 2 - 6);
+    const mid = top + (h - top - bottom) / 2;
+    const Y = (o) => mid - (o / 150) * ((h - top - bottom) / 2 - 4);
     g.fillStyle = "white";
     g.fillRect(0, 0, w, h);
     g.font = "11px sans-serif";
@@ -241,7 +243,7 @@
     for (let t = 0; t <= ticks; t += ticks / 4) g.fillText(String(t), X(t) - 8, h - 4);
     g.save();
     g.beginPath();
-    g.rect(left, 0, w - left, h - bottom);
+    g.rect(left, top, w - left, h - top - bottom);
     g.clip();
     paths.forEach((p, k) => {
       g.strokeStyle = k ? RED : BLUE;
@@ -253,7 +255,7 @@
     });
     g.restore();
     g.fillText("offset from the middle (px) against the tick; blue: step, red: step_lagging",
-      left + 4, 12);
+      left, 12);
   }
 
   // ---- Chapter 2: the herd, its weights and its query ---------------------------------------
@@ -381,8 +383,7 @@
         }
         const np = wasm.crowd_plant_count(h), p = f64s(wasm.crowd_plants(h), 3 * np);
         for (let i = 0; i < np; i++) {
-          const shade = Math.round(200 - 20 * Math.min(6, p[3 * i + 2]));
-          g.fillStyle = `rgb(${shade - 60},${shade + 20},${shade - 80})`;
+          g.fillStyle = `rgba(40,140,50,${(0.3 + 0.11 * Math.min(6, p[3 * i + 2])).toFixed(2)})`;
           g.fillRect(p[3 * i] * Z, p[3 * i + 1] * Z, Z, Z);
         }
         const n = wasm.crowd_alive(h), v = f64s(wasm.crowd_view(h), 3 * n);
@@ -408,9 +409,9 @@
     })
     .catch(() => {
       for (const p of panels) {
-        p.append(el("p", { class: "live-note" },
-          "The live panel needs the book served over the web (`just serve`, or any web " +
-          "server): a browser will not load the page's module from a file."));
+        p.append(el("p", { class: "live-note live-failed" },
+          "This panel needs the book served over the web (just serve, or any web server): " +
+          "a browser will not load the page's module from a file."));
       }
     });
 })();

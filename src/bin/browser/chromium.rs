@@ -21,7 +21,9 @@ const INSTALL: &str = "browser: needs Chromium and chromedriver; on Debian or Ub
 
 /// Chromium's flags. Headless, with no sandbox (CI runs as root), and with everything that
 /// reaches out to the network switched off: this machine has none, and a refused connection
-/// would be logged as an error on the page.
+/// would be logged as an error on the page. The book is opened from its files, so a page may
+/// read a file beside it, as the live panels read their module (served over the web, as a
+/// reader's book is, they need no such leave).
 fn flags() -> Vec<String> {
     let fixed = [
         "--headless",
@@ -33,6 +35,7 @@ fn flags() -> Vec<String> {
         "--disable-component-update",
         "--disable-sync",
         "--hide-scrollbars",
+        "--allow-file-access-from-files",
     ];
     let mut all: Vec<String> = fixed.iter().map(|f| f.to_string()).collect();
     all.push(format!("--window-size={WIDTH},900"));
@@ -164,6 +167,11 @@ impl Browser {
     /// says how each quiz marked them.
     pub async fn quizzes(&self) -> Result<Vec<theworld::quiz::answer::Answered>, String> {
         theworld::quiz::answer::answer_quizzes(&self.client).await
+    }
+
+    /// Plays every live panel on the page last visited (see `live.rs`).
+    pub async fn panels(&self, shots: &Path) -> Result<Vec<crate::live::Played>, String> {
+        crate::live::play(&self.client, shots).await
     }
 
     /// The errors the page has written to the console since last asked.

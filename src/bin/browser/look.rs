@@ -27,6 +27,8 @@ pub enum Kind {
     Dash,
     /// A quiz that marked an answer other than it should, or could not be answered.
     Quiz,
+    /// A live panel that did not load, step, play, or match the book at the book's tick.
+    Live,
 }
 
 /// One problem on one page, as the report says it.

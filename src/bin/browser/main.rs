@@ -7,11 +7,14 @@
 //! inside the book or its `#anchor` has no target, or the page logs an error to the console.
 //! And, at a 1200 px window with the sidebar open, when a code block is wider than its column,
 //! a picture is shown at another shape than its own, or a flag in the prose was turned into a
-//! dash (see `look.rs`). Every page is saved whole as a screenshot under `target/browser/` for
-//! a person to look at. `--self-test` holds the check to account on a tiny book made to have
+//! dash (see `look.rs`). A chapter page fails too when its live panel does not load its module,
+//! step, play, or come out at the book's tick with the digest the page quotes (see `live.rs`).
+//! Every page is saved whole as a screenshot under `target/browser/` for a person to look at,
+//! and every live panel as it was left (`live-crowd.png`). `--self-test` holds the check to account on a tiny book made to have
 //! each of the new problems (see `selftest.rs`); both visit the book as `visit.rs` does.
 
 mod chromium;
+mod live;
 mod look;
 mod selftest;
 mod visit;
@@ -29,8 +32,8 @@ use visit::{Book, visit_all};
 /// Opens every page of the built book (book/book) in headless Chromium at a 1200 px window with
 /// the sidebar open, and fails on a picture that does not load or is shown stretched, a moving
 /// picture without its frames, an empty code block or one wider than its column, a flag turned
-/// into a dash, a dead link or anchor, or an error on the console. Needs chromium and
-/// chromedriver.
+/// into a dash, a dead link or anchor, an error on the console, or a live panel that does not
+/// play or does not match the book at the book's tick. Needs chromium and chromedriver.
 #[derive(Parser, Debug)]
 #[command(name = "browser")]
 struct Cli {
@@ -69,7 +72,7 @@ fn main() -> ExitCode {
         .map(|root| (root.join("target/browser"), root));
     let ran = match result {
         Err(e) => Err(e),
-        Ok((shots, _)) if cli.self_test => runtime.block_on(selftest::run(&shots)),
+        Ok((shots, root)) if cli.self_test => runtime.block_on(selftest::run(&shots, &root)),
         Ok((shots, root)) => runtime.block_on(check_book(&root, &shots)),
     };
     match ran {

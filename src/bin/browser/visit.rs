@@ -46,10 +46,6 @@ pub async fn visit_all(
         let looked = look::page(&book.html, &base, &page, &report, reader);
         problems.extend(looked.problems);
         wanted.extend(looked.anchors.into_iter().map(|(f, a)| (page.clone(), f, a)));
-        for line in browser.console().await? {
-            let says = format!("the console says: {line}");
-            problems.push(Problem { page: page.clone(), kind: Kind::Console, says });
-        }
         let mut quizzes = 0;
         if reader {
             for quiz in browser.quizzes().await.map_err(|e| format!("browser: {page}: {e}"))? {
@@ -60,10 +56,30 @@ pub async fn visit_all(
             }
         }
         ids.insert(page.clone(), ids_of(&report));
-        let answered = match quizzes {
+        let mut answered = match quizzes {
             0 => String::new(),
             n => format!(", {} answered", world::shell::cli::count(n as u64, "quiz", "quizzes")),
         };
+        if reader {
+            for played in
+                browser.panels(shots).await.map_err(|e| format!("browser: {page}: {e}"))?
+            {
+                let ms = played.ms.map_or("no time".into(), |ms| format!("{ms:.2} ms per tick"));
+                answered.push_str(&format!(
+                    ", the {} panel played to tick {} ({ms})",
+                    played.world, played.tick
+                ));
+                for says in played.problems {
+                    let says = format!("the {} panel: {says}", played.world);
+                    problems.push(Problem { page: page.clone(), kind: Kind::Live, says });
+                }
+            }
+        }
+        // Read last, so that an error a quiz or a panel writes is this page's.
+        for line in browser.console().await? {
+            let says = format!("the console says: {line}");
+            problems.push(Problem { page: page.clone(), kind: Kind::Console, says });
+        }
         let shot = shot.strip_prefix(shots).unwrap_or(&shot).display().to_string();
         world::shell::cli::say(format_args!("{}{answered}; {shot}", looked.account));
     }
