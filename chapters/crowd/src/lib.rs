@@ -468,6 +468,15 @@ pub enum Mode {
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         #[arg(requires = "parts")]
         chart: Option<PathBuf>,
+        /// Time one tick's phase thread by thread instead, on this machine, at 30,000
+        /// creatures on two threads by bands, and draw it into this SVG (760 px wide): when
+        /// each thread looked ahead and walked, how long it waited at the seams and took over
+        /// turns near a death, and the open and the close. The tick shown is the middle one of
+        /// thirty by its phase's time (a few seconds). --isa is used; --ticks, --every and
+        /// --among are not.
+        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(conflicts_with_all = ["ticks", "every", "picture", "among", "clock", "parts"])]
+        timeline: Option<PathBuf>,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
@@ -552,9 +561,10 @@ impl Writes for Cli {
                 files
             }
             Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
-            Some(Mode::Bands { picture, chart, .. }) => {
+            Some(Mode::Bands { picture, chart, timeline, .. }) => {
                 let mut files = named("--picture", picture);
                 files.extend(named("--chart", chart));
+                files.extend(named("--timeline", timeline));
                 files
             }
             Some(Mode::Fan { row, picture, brain, chain, .. }) => {
@@ -628,6 +638,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Some(Mode::Levels { run, every, .. }) => levels::run(out, run.ticks, every, settings),
         Some(Mode::Bands { clock: true, .. }) => bands::clock::run(out, settings),
+        Some(Mode::Bands { timeline: Some(path), .. }) => {
+            bands::timeline::run(out, settings, Some(&path))
+        }
         Some(Mode::Bands { parts: true, chart, .. }) => {
             bands::parts::run(out, settings, chart.as_deref())
         }

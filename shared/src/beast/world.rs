@@ -15,6 +15,7 @@ use crate::beast::step::levels::Levels;
 pub use crate::beast::step::phase::Moment;
 use crate::beast::step::phase::Phase;
 use crate::beast::step::roster::Roster;
+use crate::beast::step::times::{Clock, Lane};
 use crate::beast::think::brain::Brain;
 
 /// The valley and its crowd: what a tick moves forward.
@@ -116,6 +117,18 @@ impl World {
     #[doc(hidden)]
     pub fn strain(&mut self, short: bool) {
         self.phase.strain(short);
+    }
+
+    /// Takes every phase's times thread by thread from now on, by the run's `clock`: what
+    /// [`World::lanes`] gives.
+    pub fn keep_times(&mut self, clock: Clock) {
+        self.roster.keep_times(clock);
+    }
+
+    /// Each thread's lane of the latest phase: when it looked and walked, how long it waited
+    /// and cast again. None unless [`World::keep_times`] handed the world a clock.
+    pub fn lanes(&self) -> Vec<Lane> {
+        self.roster.lanes()
     }
 
     /// The bands of the latest phase, if its walk went by bands.

@@ -178,14 +178,14 @@ impl<Q: Query> Herd<Q> {
     }
     // ANCHOR_END: rim
 
+    /// What the walkers heard in the last tick of one pass (nothing after a tick of three).
+    pub fn heard(&self) -> &Heard {
+        &self.heard
+    }
+
     /// Hears the three rules at `weights` from the next tick on: what a live page's sliders
     /// change while the herd runs.
     pub fn weigh(&mut self, weights: Weights) {
         self.weights = weights;
-    }
-
-    /// What the walkers heard in the last tick of one pass (nothing after a tick of three).
-    pub fn heard(&self) -> &Heard {
-        &self.heard
     }
 }

@@ -2,10 +2,12 @@
 //! crowd and at ten times it: where the seams fall, how many creatures stand on one, and how
 //! many of those depend on a creature of another band and so may have to wait. Every figure is
 //! a count, the same on every machine; they depend only on how many bands there are. Its
-//! `--clock` is [`clock`] and its `--parts` [`parts`], files of this folder.
+//! `--clock` is [`clock`], its `--parts` [`parts`] and its `--timeline` [`timeline`], files of
+//! this folder.
 
 pub mod clock;
 pub mod parts;
+pub mod timeline;
 
 use std::io::Write;
 use std::path::Path;

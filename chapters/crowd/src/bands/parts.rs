@@ -17,7 +17,7 @@ use crate::scene::{CROWD, ROWS, found};
 use crate::turns::ROUNDS;
 
 /// The valley timed: ten times the chapter's, where the aims are set.
-const TIMES: usize = 10;
+pub(super) const TIMES: usize = 10;
 /// The ticks of a turn, after one untimed.
 const TICKS: u32 = 30;
 

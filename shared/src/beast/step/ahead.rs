@@ -166,6 +166,7 @@ pub fn look_pack(sight: &Sight, pack: &Pack, p: usize, out: &mut [Glance; LANES]
 /// Looks for stripe `k` of `crew` into `out`, in order: with packs, packs k, k + crew,
 /// k + 2 crew, ..., four glances a pack; with brains apart, places k, k + crew, ...
 pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) {
+    let from = sight.times.now();
     match &sight.minds {
         // ANCHOR: stripe_packs
         Minds::Packed { packs, .. } => {
@@ -185,6 +186,7 @@ pub fn look_stripe(sight: &Sight, k: usize, crew: usize, out: &mut Vec<Glance>) 
             }
         }
     }
+    sight.times.looked(k, from);
 }
 // ANCHOR_END: stripe
 

@@ -9,7 +9,8 @@
 //!   opens; [`bands`]: the valley cut into one band of rows a thread, and the few creatures on
 //!   the seams that must wait for another band; `grid`, the cells both work them out on.
 //! - [`phase`]: the phase that steps the roster, with only its threads, its scratch and its
-//!   [`count`]s; `deaths`, the deaths of the phase under way.
+//!   [`count`]s; `deaths`, the deaths of the phase under way; [`times`], the phase's times
+//!   thread by thread, when a run hands it a clock.
 
 pub mod ahead;
 pub mod bands;
@@ -21,3 +22,4 @@ pub mod phase;
 pub mod pool;
 pub mod roster;
 pub mod sight;
+pub mod times;

@@ -287,6 +287,7 @@ impl Phase {
         s.stores.clear();
         s.stores.extend(roster.live.iter().map(|c| c.store));
         s.nobody.reset(n);
+        s.times.open(self.crew);
         s.seat_packs();
         s.open_view(hab);
         let walk = self.walk_of(s.design);
@@ -425,8 +426,10 @@ impl Phase {
             let mine = bands.band(t);
             let i = mine[k] as usize;
             let near = bands.death_near(sight, sight.eyes[i]);
+            let from = if near { sight.times.now() } else { None };
             let (stripes, count) = (&stripes[..], &mut share.count);
             let turn = take_turn(sight, seen, gone, near, stripes, i, &live[i], count);
+            sight.times.cast_again(t, from);
             if let Some((p, took)) = turn.bite {
                 seen.stands[p as usize].bitten(took);
             }
@@ -445,16 +448,22 @@ impl Phase {
                 let job = |t: usize| {
                     // Were this thread to stop early, the others must not wait for it for ever.
                     let _done = Done(bands, t);
+                    let began = sight.times.now();
                     let mut share = shares[t].lock().expect(POISONED);
                     let mut run = runs[t].lock().expect(POISONED);
                     let run = run.as_deref_mut().unwrap_or_default();
                     for (k, into) in run.iter_mut().enumerate() {
                         let upto = bands.waits_for(t, k);
-                        if upto > 0 && bands.wait(t, upto, awake) {
-                            share.stalls += 1;
+                        if upto > 0 {
+                            let from = sight.times.now();
+                            if bands.wait(t, upto, awake) {
+                                share.stalls += 1;
+                            }
+                            sight.times.waited(t, from);
                         }
                         turn(t, k, &mut share, into);
                     }
+                    sight.times.walked(t, began);
                 };
                 let pool = self.pool.as_ref().expect("a crew of two looks on kept threads");
                 pool.each(&job, ledger::counting());

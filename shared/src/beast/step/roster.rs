@@ -7,6 +7,7 @@ use std::sync::{Arc, RwLock};
 use crate::beast::creature::Creature;
 use crate::beast::design::Design;
 use crate::beast::step::sight::Sight;
+use crate::beast::step::times::{Clock, Lane};
 use crate::beast::think::brain::Brain;
 use crate::lanes::Isa;
 
@@ -44,6 +45,16 @@ impl Roster {
     /// A copy of the brain roster place `i` thinks with, for the book's picture of one pass.
     pub fn brain(&self, i: usize) -> Brain {
         self.sight.read().expect(POISONED).brain(i)
+    }
+
+    /// Takes the phase's times thread by thread from now on, by the run's `clock`.
+    pub fn keep_times(&self, clock: Clock) {
+        self.sight.write().expect(POISONED).times.keep(clock);
+    }
+
+    /// Each thread's lane of the latest phase; none without a clock.
+    pub fn lanes(&self) -> Vec<Lane> {
+        self.sight.read().expect(POISONED).times.lanes()
     }
 
     /// Which thread of a crew of `crew` looks ahead for roster place `i`: the stripe the

@@ -11,6 +11,7 @@ use crate::beast::kind::{ACTS, HIDDEN, INPUTS};
 use crate::beast::look::fan::{Cast, Fan};
 use crate::beast::look::gone::Gone;
 use crate::beast::look::view::{Flat, Hashed, Rebuilt, Unringed, View};
+use crate::beast::step::times::Times;
 use crate::beast::think::brain::Brain;
 use crate::beast::think::minds::Minds;
 use crate::beast::think::pack::LANES;
@@ -50,6 +51,9 @@ pub struct Sight {
     pub isa: Isa,
     /// Nobody is gone before the walk: the marks the fans are cast against.
     pub nobody: Gone,
+    /// The phase's times thread by thread, when the run handed it a clock; every thread that
+    /// looks or walks reads the sight, so each writes its own lane here.
+    pub times: Times,
 }
 
 impl Sight {
@@ -70,6 +74,7 @@ impl Sight {
             minds: if design.alone { Minds::Alone(brains) } else { Minds::packed(brains) },
             isa,
             nobody: Gone::default(),
+            times: Times::default(),
         }
     }
 
