@@ -121,6 +121,30 @@ pub fn run(out: &mut dyn Write, settings: Settings, chart: Option<&Path>) -> any
     Ok(())
 }
 
+/// An axis of milliseconds from 0 past `most`, `across` (its left and width) and `down` (its
+/// grid's top and the axis's line), its grid and numbers drawn and its name under it; gives
+/// where a millisecond falls.
+pub(super) fn ms_axis(
+    s: &mut Sketch,
+    (left, wide): (f64, f64),
+    (top, axis): (f64, f64),
+    most: f64,
+    name: &str,
+) -> impl Fn(f64) -> f64 + use<> {
+    let step = step_for(most, 6);
+    let end = (most / step).ceil() * step;
+    let x = move |ms: f64| left + wide * ms / end;
+    let mut at = 0.0;
+    while at <= end + 1e-9 {
+        s.line((x(at), top - 6.0), (x(at), axis), GREY, 1.0, true);
+        let label = number(at, if step < 1.0 { 1 } else { 0 });
+        s.text((x(at), axis + 16.0), 11.0, Align::Middle, INK, &label);
+        at += step;
+    }
+    s.text((x(end / 2.0), axis + 34.0), 11.0, Align::Middle, INK, name);
+    x
+}
+
 /// Each part's colour in the bars.
 const SHADES: [Rgb; 4] = [RED, BLUE, [230, 120, 20], GREY];
 
@@ -134,18 +158,8 @@ fn draw(timed: &[Timed], crowd: usize) -> Sketch {
     let title = format!("Where a tick's phase goes, {crowd} creatures (this machine)");
     s.text((names, 24.0), 15.0, Align::Start, INK, &title);
     let most = timed.iter().map(Timed::phase).fold(0.0, f64::max);
-    let step = step_for(most, 6);
-    let end = (most / step).ceil() * step;
-    let x = |ms: f64| left + wide * ms / end;
     let axis = top + row * timed.len() as f64 + 6.0;
-    let mut at = 0.0;
-    while at <= end + 1e-9 {
-        s.line((x(at), top - 6.0), (x(at), axis), GREY, 1.0, true);
-        let label = number(at, if step < 1.0 { 1 } else { 0 });
-        s.text((x(at), axis + 16.0), 11.0, Align::Middle, INK, &label);
-        at += step;
-    }
-    s.text((x(end / 2.0), axis + 34.0), 11.0, Align::Middle, INK, "ms per tick");
+    let x = ms_axis(&mut s, (left, wide), (top, axis), most, "ms per tick");
     for (k, t) in timed.iter().enumerate() {
         let y = top + row * k as f64;
         s.text((names, y + 17.0), 11.0, Align::Start, INK, t.name);

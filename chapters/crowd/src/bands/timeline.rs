@@ -15,12 +15,11 @@ use std::time::Instant;
 
 use world::beast::step::times::Lane;
 use world::beast::{Design, Moment, Settings, World};
-use world::pictures::chart::{number, step_for};
 use world::pictures::palette::{BLUE, GREY, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
 
-use super::parts::TIMES;
+use super::parts::{TIMES, ms_axis};
 use crate::scene::{CROWD, ROWS, found};
 
 /// The ticks timed: the last thirty of the chapter's hundred and twenty, when deaths are many
@@ -158,18 +157,8 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
     let mut s = Sketch::new(760.0, axis + 96.0);
     let title = format!("One tick's phase thread by thread, {crowd} creatures (this machine)");
     s.text((names, 24.0), 15.0, Align::Start, INK, &title);
-    let end_ms = t.ms(t.marks[4]);
-    let step = step_for(end_ms, 6);
-    let end = (end_ms / step).ceil() * step;
-    let x = |ms: f64| left + wide * ms / end;
-    let mut at = 0.0;
-    while at <= end + 1e-9 {
-        s.line((x(at), top - 6.0), (x(at), axis), GREY, 1.0, true);
-        let label = number(at, if step < 1.0 { 1 } else { 0 });
-        s.text((x(at), axis + 16.0), 11.0, Align::Middle, INK, &label);
-        at += step;
-    }
-    s.text((x(end / 2.0), axis + 34.0), 11.0, Align::Middle, INK, "ms from the phase's opening");
+    let name = "ms from the phase's opening";
+    let x = ms_axis(&mut s, (left, wide), (top, axis), t.ms(t.marks[4]), name);
     let bar = |s: &mut Sketch, y: f64, from: u64, to: u64, shade: Rgb| {
         let (a, b) = (x(t.ms(from)), x(t.ms(to)));
         s.rect(a, y, (b - a).max(1.0), 24.0, Some(shade), None);
@@ -188,7 +177,7 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
         bar(&mut s, y, lane.walk.0, lane.walk.1, SHADES[2]);
         let mut from = x(t.ms(lane.walk.0));
         for (ns, shade) in [(lane.waited, INSIDE[0]), (lane.again, INSIDE[1])] {
-            let w = wide * (ns as f64 / 1e6) / end;
+            let w = x(ns as f64 / 1e6) - x(0.0);
             s.rect(from, y + 28.0, w.max(1.0), 8.0, Some(shade), None);
             from += w;
         }
