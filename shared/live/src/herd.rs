@@ -89,8 +89,9 @@ impl Walkers {
     /// Every walker's x, y, and velocity's x and y, in order.
     pub fn view(&mut self) -> &[f64] {
         self.view.clear();
-        self.view
-            .extend(self.herd.bodies.iter().flat_map(|b| [b.pos.x, b.pos.y, b.vel.x, b.vel.y]));
+        let (places, speeds) =
+            (self.herd.bodies.iter().map(|b| b.pos), self.herd.bodies.iter().map(|b| b.vel));
+        self.view.extend(places.zip(speeds).flat_map(|(at, go)| [at.x, at.y, go.x, go.y]));
         &self.view
     }
 
