@@ -25,7 +25,9 @@
       const x = new XMLHttpRequest();
       x.open("GET", moduleUrl);
       x.responseType = "arraybuffer";
-      x.onload = () => (x.response ? done(x.response) : fail(new Error("empty")));
+      // A file read gives status 0; over the web only a 200 is the module.
+      x.onload = () => ([0, 200].includes(x.status) && x.response ? done(x.response)
+        : fail(new Error(`${moduleUrl}: status ${x.status}`)));
       x.onerror = () => fail(new Error("unreadable"));
       x.send();
     });
@@ -52,6 +54,8 @@
     return e;
   }
 
+  // The most ticks the tethered pair's trace draws.
+  const TRACE = 4000;
   const LAND = ["rgb(226,222,196)", "rgb(150,190,230)", "rgb(150,140,130)"];
   const INK = "rgb(30,30,36)", PAPER = "rgb(250,248,240)";
   const BLUE = "rgb(40,80,200)", RED = "rgb(200,40,40)", GREY = "rgb(200,200,200)";
@@ -68,13 +72,14 @@
 
   // A panel's frame: the buttons, the tick, this browser's time per tick, and the digest
   // beside the book's. `world` founds, steps, draws and names its digest and the one it
-  // expects; the frame runs it.
+  // expects (null when the reader has set the world apart from the book's run); the frame
+  // runs it. One animation loop at most: a pause or a new start cancels the frame it asked for.
   function frame(panel, world) {
     const { tick: bookTick } = book(panel);
     const shown = { tick: el("span", { class: "live-tick" }, "0"), ms: el("span", {}, "-") };
     const now = el("code", {}, "");
     const atBook = el("span", { class: "live-at-book" }, `not reached yet`);
-    let tick = 0, playing = false, spent = 0, timed = 0, frames = 0;
+    let tick = 0, playing = false, spent = 0, timed = 0, frames = 0, asked = 0;
 
     const draw = () => {
       world.draw();
@@ -85,6 +90,7 @@
       shown.tick.textContent = String(tick);
       shown.ms.textContent = timed ? (spent / timed).toFixed(2) : "-";
       now.textContent = world.digest();
+      toBook.disabled = tick >= bookTick;
     };
     // n ticks, stopping at the book's tick on the way to read the digest there.
     const step = (n) => {
@@ -101,17 +107,27 @@
     };
     const judge = () => {
       const got = world.digest(), want = world.expected();
-      const same = got === want;
       panel.dataset.digest = got;
+      if (want === null) {
+        panel.dataset.verdict = "other";
+        atBook.replaceChildren(`at tick ${bookTick}: `, el("code", {}, got),
+          ", not the book's run: a setting was changed from the chapter's");
+        return;
+      }
+      const same = got === want;
       panel.dataset.verdict = same ? "same" : "different";
       atBook.replaceChildren(
         `at tick ${bookTick}: `, el("code", {}, got), " here, ", el("code", {}, want),
         " in the book's block: ", el("strong", { class: same ? "live-same" : "live-different" },
           same ? "the same" : "different"));
     };
-    const reset = () => {
+    const pause = () => {
       playing = false;
+      cancelAnimationFrame(asked);
       play.textContent = "Play";
+    };
+    const reset = () => {
+      pause();
       tick = 0; spent = 0; timed = 0;
       delete panel.dataset.digest;
       delete panel.dataset.verdict;
@@ -125,17 +141,19 @@
       if (!playing) return;
       step(Number(speed.value));
       draw();
-      requestAnimationFrame(loop);
+      asked = requestAnimationFrame(loop);
     };
     const play = el("button", { class: "live-play", onclick: () => {
-      playing = !playing;
-      play.textContent = playing ? "Pause" : "Play";
-      if (playing) requestAnimationFrame(loop);
+      if (playing) return pause();
+      playing = true;
+      play.textContent = "Pause";
+      asked = requestAnimationFrame(loop);
     } }, "Play");
     const once = el("button", { class: "live-step", onclick: () => { step(1); draw(); } }, "Step");
     const toBook = el("button", { class: "live-to-book", onclick: () => {
       if (tick < bookTick) { step(bookTick - tick); draw(); }
     } }, `To tick ${bookTick}`);
+    toBook.title = "run straight to the tick the book's block reports";
     const again = el("button", { class: "live-reset", onclick: reset }, "Start again");
 
     panel.append(
@@ -178,8 +196,11 @@
           wasm.swarm_step(two, 1);
           agree = agree && digest(wasm.swarm_digest(one)) === digest(wasm.swarm_digest(two));
           const v = f64s(wasm.tether_view(pair), 4);
-          paths[0].push(v[0] - 96);
-          paths[1].push(v[2] - 96);
+          // The trace holds the first few thousand ticks, so a long run costs no more to draw.
+          if (paths[0].length < TRACE) {
+            paths[0].push(v[0] - 96);
+            paths[1].push(v[2] - 96);
+          }
         }
       },
       note() {
@@ -240,7 +261,10 @@
       g.fillStyle = INK;
       g.fillText(String(o), 4, Y(o) + 4);
     }
-    for (let t = 0; t <= ticks; t += ticks / 4) g.fillText(String(t), X(t) - 8, h - 4);
+    for (let q = 0; q <= 4; q++) {
+      const t = Math.round((q * ticks) / 4);
+      g.fillText(String(t), X(t) - 8, h - 4);
+    }
     g.save();
     g.beginPath();
     g.rect(left, top, w - left, h - top - bottom);
@@ -272,6 +296,10 @@
       cohere: slider("pull to the middle", 0.9, 0, 3, 0.1),
     };
     const walkers = slider("walkers", 120, 10, 2000, 10);
+    // The chapter's settings, as the sliders open: the book's run is the herd founded on them
+    // and never weighed otherwise while it runs.
+    const chapters = [weights.separate, weights.align, weights.cohere, walkers].map((s) => s.value);
+    const settings = () => [weights.separate, weights.align, weights.cohere, walkers].map((s) => s.value);
     const asks = el("select", { name: "query" },
       el("option", { value: "0,0" }, "the mailboxes, one pass (as it stands)"),
       el("option", { value: "1,1" }, "the buckets, three passes (the first round)"),
@@ -282,7 +310,7 @@
       s.addEventListener("input", () => (v.textContent = s.value));
       return el("label", {}, `${name} `, s, " ", v);
     };
-    let h = 0, n = 0, last = 0, per = 0, run;
+    let h = 0, n = 0, last = 0, per = 0, booked = true, run;
     const w = () => [weights.separate, weights.align, weights.cohere].map((s) => Number(s.value));
     const world = {
       body: el("div", {},
@@ -291,23 +319,36 @@
           label(weights.cohere, "pull to the middle")),
         el("div", { class: "live-knobs" }, label(walkers, "walkers"), asks,
           el("span", {}, " distance tests in the last tick: ", tests)),
+        el("div", { class: "live-knobs" }, el("button", { class: "live-chapters", onclick: () => {
+          [weights.separate, weights.align, weights.cohere, walkers].forEach((s, k) => {
+            s.value = chapters[k];
+            s.dispatchEvent(new Event("input"));
+          });
+          asks.value = "0,0";
+          run.reset();
+        } }, "The chapter's settings")),
         c),
       found() {
         if (h) wasm.herd_free(h);
         const [q, three] = asks.value.split(",").map(Number);
         n = Number(walkers.value);
         h = wasm.herd_new(n, ...w(), q, three);
+        booked = settings().every((v, k) => v === chapters[k]);
         last = 0;
         per = 0;
       },
-      step(n) {
-        wasm.herd_step(h, n);
-        const t = wasm.herd_tests(h);
-        per = (t - last) / n;
-        last = t;
+      // A tick at a time, so that the count shown is the last tick's alone.
+      step(ticks) {
+        for (let i = 0; i < ticks; i++) {
+          wasm.herd_step(h, 1);
+          const t = wasm.herd_tests(h);
+          per = t - last;
+          last = t;
+        }
       },
       digest: () => digest(wasm.herd_digest(h)),
-      expected: () => digests[""],
+      // Every query gives the book's digest; other weights or walkers give another herd.
+      expected: () => (booked ? digests[""] : null),
       draw() {
         tests.textContent = per ? Math.round(per).toLocaleString("en") : "-";
         const g = c.getContext("2d");
@@ -335,9 +376,13 @@
       },
     };
     run = frame(panel, world);
-    // The weights change the herd as it runs; a new crowd or query starts it again.
+    // The weights change the herd as it runs (and make it another herd than the book's); a
+    // new crowd or query starts it again.
     for (const s of Object.values(weights)) {
-      s.addEventListener("input", () => wasm.herd_weigh(h, ...w()));
+      s.addEventListener("input", () => {
+        wasm.herd_weigh(h, ...w());
+        booked = booked && settings().every((v, k) => v === chapters[k]);
+      });
     }
     walkers.addEventListener("change", run.reset);
     asks.addEventListener("change", run.reset);
@@ -398,20 +443,26 @@
 
   const WORLDS = { tether, herd, crowd };
 
+  // The module first: if it cannot be had, each panel says why in a sentence. A panel that
+  // fails once the module is in is a fault of the page, told on the console.
   bytes()
     .then((b) => WebAssembly.instantiate(b, {}))
     .then(({ instance }) => {
       wasm = instance.exports;
       for (const p of panels) {
-        const make = WORLDS[p.dataset.world];
-        if (make) make(p);
+        try {
+          WORLDS[p.dataset.world](p);
+        } catch (e) {
+          console.error(`live panel ${p.dataset.world}:`, e);
+        }
       }
-    })
-    .catch(() => {
+    }, (e) => {
+      const served = location.protocol !== "file:";
       for (const p of panels) {
-        p.append(el("p", { class: "live-note live-failed" },
-          "This panel needs the book served over the web (just serve, or any web server): " +
-          "a browser will not load the page's module from a file."));
+        p.append(el("p", { class: "live-note live-failed" }, served
+          ? `This panel could not load its module (${e.message}).`
+          : "This panel needs the book served over the web (just serve, or any web server): " +
+            "a browser will not load the page's module from a file."));
       }
     });
 })();

@@ -243,15 +243,110 @@ fn every_switch_in_the_module_is_the_chapters_switch() {
     assert_eq!(table.lines().count(), SWITCHES.len());
 }
 
-/// The valleys the page paints are the chapters' valleys.
+/// The valleys the page paints are the chapters' valleys, cell by cell, row by row.
 #[test]
 fn the_valleys_are_the_chapters_valleys() {
+    use world::base::{Land, Valley};
     let mut page = Page::load();
-    let at: u32 = page.call("herd_land", ());
-    let (c, r) = (herd::scene::VALLEY_COLS, herd::scene::VALLEY_ROWS);
-    assert_eq!(page.bytes(at, c * r), live::herd::valley(herd::scene::VALLEY_SEED, c, r));
-    let at: u32 = page.call("crowd_land", ());
-    let land = page.bytes(at, crowd::scene::COLS * crowd::scene::ROWS);
-    let v = world::base::Valley::new(crowd::scene::SEED, crowd::scene::COLS, crowd::scene::ROWS);
-    assert_eq!(land.iter().filter(|&&l| l == 0).count(), v.census()[0]);
+    let scenes = [
+        ("herd_land", herd::scene::VALLEY_SEED, herd::scene::VALLEY_COLS, herd::scene::VALLEY_ROWS),
+        ("crowd_land", crowd::scene::SEED, crowd::scene::COLS, crowd::scene::ROWS),
+    ];
+    for (call, seed, cols, rows) in scenes {
+        let at: u32 = page.call(call, ());
+        let land = page.bytes(at, cols * rows);
+        let v = Valley::new(seed, cols, rows);
+        for (i, &l) in land.iter().enumerate() {
+            let want = match v.at((i % cols) as i64, (i / cols) as i64) {
+                Land::Ground => 0,
+                Land::Water => 1,
+                Land::Rock => 2,
+            };
+            assert_eq!(l, want, "{call}: cell {} of row {}", i % cols, i / cols);
+        }
+        assert!(land.contains(&0) && land.contains(&1), "{call}: ground and water");
+    }
+}
+
+/// What the page draws is the chapters' worlds: every view, bit for bit, after some ticks.
+#[test]
+fn every_view_is_the_chapters_world() {
+    use herd::scene::{RADIUS, VALLEY_COLS, VALLEY_ROWS, VALLEY_SEED, WEIGHTS};
+    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<u64>>();
+    let mut page = Page::load();
+
+    let mut swarm = bodies::swarm::scatter(7);
+    let s: u32 = page.call("swarm_new", 7u32);
+    for _ in 0..50 {
+        bodies::swarm::advance(&mut swarm, &[], Law::default());
+    }
+    page.call::<_, u32>("swarm_step", (s, 50u32));
+    let at: u32 = page.call("swarm_view", s);
+    let want: Vec<f64> = swarm.iter().flat_map(|b| [b.pos.x, b.pos.y]).collect();
+    assert_eq!(bits(&page.f64s(at, want.len())), bits(&want), "the swarm");
+
+    let query = Mailboxes::new(VALLEY_COLS, VALLEY_ROWS, world::base::CELL);
+    let mut herd = Herd::new(VALLEY_SEED, 120, VALLEY_COLS, VALLEY_ROWS, WEIGHTS, RADIUS, query);
+    let Weights { separate, align, cohere } = WEIGHTS;
+    let h: u32 = page.call("herd_new", (120u32, separate, align, cohere, 0u32, 0u32));
+    for _ in 0..50 {
+        herd.tick().unwrap();
+    }
+    page.call::<_, u32>("herd_step", (h, 50u32));
+    let at: u32 = page.call("herd_view", h);
+    let want: Vec<f64> =
+        herd.bodies.iter().flat_map(|b| [b.pos.x, b.pos.y, b.vel.x, b.vel.y]).collect();
+    assert_eq!(bits(&page.f64s(at, want.len())), bits(&want), "the herd");
+
+    let settings = Settings::new(1, Isa::best());
+    let mut w =
+        crowd::scene::found(crowd::scene::CROWD, crowd::scene::ROWS, Design::default(), settings)
+            .unwrap();
+    let c: u32 = page.call("crowd_new", -1i32);
+    for _ in 0..30 {
+        w.tick();
+    }
+    page.call::<_, u32>("crowd_step", (c, 30u32));
+    let alive: u32 = page.call("crowd_alive", c);
+    assert_eq!(alive as usize, w.roster.live.len());
+    let at: u32 = page.call("crowd_view", c);
+    let want: Vec<f64> = w.roster.live.iter().flat_map(|k| [k.x, k.y, k.heading]).collect();
+    assert_eq!(bits(&page.f64s(at, want.len())), bits(&want), "the crowd");
+    let plants: u32 = page.call("crowd_plant_count", c);
+    assert_eq!(plants as usize, w.hab.stands.len());
+    let at: u32 = page.call("crowd_plants", c);
+    let stands = w.hab.stands.iter();
+    let want: Vec<f64> = stands.flat_map(|p| [p.x as f64, p.y as f64, p.mass.get()]).collect();
+    assert_eq!(bits(&page.f64s(at, want.len())), bits(&want), "the plants");
+}
+
+/// A herd weighed while it runs: to its own weights it stays the book's herd; to others at
+/// tick 100 it is the chapter's herd weighed so at the same tick; out of bounds, the module
+/// refuses and nothing changes.
+#[test]
+fn a_herd_weighed_as_it_runs_is_the_chapters_herd_weighed_alike() {
+    use herd::scene::{RADIUS, VALLEY_COLS, VALLEY_ROWS, VALLEY_SEED, WEIGHTS};
+    let mut page = Page::load();
+    let Weights { separate, align, cohere } = WEIGHTS;
+    let other = Weights { separate: 0.0, align: 2.5, cohere: 0.3 };
+    for (to, weigh) in
+        [(WEIGHTS, true), (other, true), (Weights { separate: -1.0, ..other }, false)]
+    {
+        let query = Mailboxes::new(VALLEY_COLS, VALLEY_ROWS, world::base::CELL);
+        let mut native =
+            Herd::new(VALLEY_SEED, 120, VALLEY_COLS, VALLEY_ROWS, WEIGHTS, RADIUS, query);
+        let h: u32 = page.call("herd_new", (120u32, separate, align, cohere, 0u32, 0u32));
+        for tick in 0..300 {
+            if tick == 100 && weigh {
+                native.weigh(to);
+            }
+            native.tick().unwrap();
+        }
+        page.call::<_, u32>("herd_step", (h, 100u32));
+        let said: u32 = page.call("herd_weigh", (h, to.separate, to.align, to.cohere));
+        assert_eq!(said, u32::from(weigh), "{to:?}");
+        page.call::<_, u32>("herd_step", (h, 200u32));
+        assert_eq!(page.digest("herd_digest", h), digest::bodies(&native.bodies), "{to:?}");
+        page.call::<_, ()>("herd_free", h);
+    }
 }

@@ -27,7 +27,7 @@ fn times_change_no_bit_and_each_lane_runs_look_then_walk() {
         timed.tick();
         plain.tick();
         let lanes = timed.lanes();
-        assert_eq!(lanes.len(), 2, "a lane a thread");
+        assert_eq!(lanes.len(), 2, "a lane per thread");
         for l in &lanes {
             assert!(l.look.0 > 0 && l.look.0 <= l.look.1, "tick {tick}: {l:?}");
             assert!(l.look.1 <= l.walk.0, "tick {tick}: {l:?}");

@@ -639,7 +639,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(Mode::Levels { run, every, .. }) => levels::run(out, run.ticks, every, settings),
         Some(Mode::Bands { clock: true, .. }) => bands::clock::run(out, settings),
         Some(Mode::Bands { timeline: Some(path), .. }) => {
-            bands::timeline::run(out, settings, Some(&path))
+            bands::timeline::run(out, settings, &path)
         }
         Some(Mode::Bands { parts: true, chart, .. }) => {
             bands::parts::run(out, settings, chart.as_deref())

@@ -1,6 +1,6 @@
 //! The page's calls: every name the module exports, in one place, each a line or two over the
 //! worlds of [`crate::tether`], [`crate::herd`] and [`crate::crowd`]. The page's script
-//! (`book/src/live/live.js`) is the one caller; `tests/live.rs` calls them the same way.
+//! (`book/live.js`) is the one caller; `tests/live.rs` calls them the same way.
 //!
 //! Numbers in, numbers out. A view or a digest comes back as an address in the module's memory,
 //! good until the next call.
@@ -57,7 +57,7 @@ pub extern "C" fn swarm_step(h: u32, n: u32) -> u32 {
     })
 }
 
-/// Two `f64`s a body, x and y, for the swarm's 24 bodies.
+/// Two `f64`s per body, x and y, for the swarm's 24 bodies.
 #[unsafe(no_mangle)]
 pub extern "C" fn swarm_view(h: u32) -> *const f64 {
     with(&SWARMS, h, std::ptr::null(), |s| s.view().as_ptr())
@@ -105,7 +105,7 @@ pub extern "C" fn herd_step(h: u32, n: u32) -> u32 {
     with(&HERDS, h, 0, |w| u32::from(w.step(n)))
 }
 
-/// Four `f64`s a walker: x, y, and its velocity's x and y.
+/// Four `f64`s per walker: x, y, and its velocity's x and y.
 #[unsafe(no_mangle)]
 pub extern "C" fn herd_view(h: u32) -> *const f64 {
     with(&HERDS, h, std::ptr::null(), |w| w.view().as_ptr())
@@ -159,7 +159,7 @@ pub extern "C" fn crowd_alive(h: u32) -> u32 {
     with(&CROWDS, h, 0, |c| c.world.roster.live.len() as u32)
 }
 
-/// Three `f64`s a living creature: x and y in cells, and its heading.
+/// Three `f64`s per living creature: x and y in cells, and its heading.
 #[unsafe(no_mangle)]
 pub extern "C" fn crowd_view(h: u32) -> *const f64 {
     with(&CROWDS, h, std::ptr::null(), |c| c.view().as_ptr())
@@ -171,7 +171,7 @@ pub extern "C" fn crowd_plant_count(h: u32) -> u32 {
     with(&CROWDS, h, 0, |c| c.world.hab.stands.len() as u32)
 }
 
-/// Three `f64`s a plant: its cell's x and y, and its grams.
+/// Three `f64`s per plant: its cell's x and y, and its grams.
 #[unsafe(no_mangle)]
 pub extern "C" fn crowd_plants(h: u32) -> *const f64 {
     with(&CROWDS, h, std::ptr::null(), |c| c.plants().as_ptr())
@@ -208,13 +208,13 @@ pub extern "C" fn crowd_switches_len() -> u32 {
     SWITCH_TABLE.get(|| crowd::table().into_bytes()).len() as u32
 }
 
-/// The herd's valley, a byte a cell, row by row: 0 ground, 1 water, 2 rock.
+/// The herd's valley, a byte per cell, row by row: 0 ground, 1 water, 2 rock.
 #[unsafe(no_mangle)]
 pub extern "C" fn herd_land() -> *const u8 {
     HERD_LAND.get(|| herd::valley(herd::SEED, herd::COLS, herd::ROWS)).as_ptr()
 }
 
-/// The crowd's valley, a byte a cell, row by row: 0 ground, 1 water, 2 rock.
+/// The crowd's valley, a byte per cell, row by row: 0 ground, 1 water, 2 rock.
 #[unsafe(no_mangle)]
 pub extern "C" fn crowd_land() -> *const u8 {
     CROWD_LAND.get(crowd::land).as_ptr()

@@ -95,7 +95,7 @@ impl Crowd {
     }
 }
 
-/// The chapter's valley, a number a cell as [`crate::herd::land`] gives them.
+/// The chapter's valley, a number per cell as [`crate::herd::land`] gives them.
 pub fn land() -> Vec<u8> {
     valley(SEED, COLS, ROWS)
 }

@@ -11,11 +11,13 @@
 //! - [`herd`]: chapter 2: the herd on its valley, with the weights and the query the page picks.
 //! - [`crowd`]: chapter 3: the valley and its 3000 creatures, under any one switch.
 //!
-//! Every exported call takes a handle and gives back a number or the address of a view: a run
-//! of `f64`s (or bytes) in the module's memory that the page reads at once, before its next
-//! call, since the next call may move it. A digest is 16 bytes of lower-case hex. A call that
-//! cannot do what it is asked (a handle nobody holds, a crowd the valley cannot take) gives 0
-//! and changes nothing.
+//! A `*_new` call founds a world and gives its handle; every other call on a world takes the
+//! handle and gives back a number or the address of a view: a run of `f64`s (or bytes) in the
+//! module's memory that the page reads at once, before its next call, since the next call may
+//! grow the memory and so move it. A digest is 16 bytes of lower-case hex. A call that cannot do
+//! what it is asked (a handle nobody holds, a herd of more walkers than the chapter allows, a
+//! weight out of bounds, no such switch) gives 0 and changes nothing. The tables of switches and
+//! the valleys are made once and never move.
 //!
 //! The scenes are the chapters' own: chapter 1's tether and scatter are its files, compiled
 //! here as they stand; chapters 2 and 3 found their worlds through the library with the

@@ -1,12 +1,13 @@
 //! The worlds a page has founded, each behind a handle: a small whole number the page keeps and
 //! hands back. Handles start at 1, so 0 can mean "none". A page runs on one thread, so each kind
-//! of world has one table of its own on that thread.
+//! of world has one table of its own on that thread. Each world is boxed, so founding another
+//! never moves it, nor the views and digests it keeps.
 
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
 /// One table of worlds of one kind.
-pub struct Slots<T>(Vec<Option<T>>);
+pub struct Slots<T>(Vec<Option<Box<T>>>);
 
 impl<T> Slots<T> {
     /// No worlds yet.
@@ -23,14 +24,14 @@ impl<T> Slots<T> {
                 self.0.len() - 1
             }
         };
-        self.0[at] = Some(world);
+        self.0[at] = Some(Box::new(world));
         at as u32 + 1
     }
 
     /// The world behind `handle`, if one is there.
     pub fn get(&mut self, handle: u32) -> Option<&mut T> {
         let at = (handle as usize).checked_sub(1)?;
-        self.0.get_mut(at)?.as_mut()
+        self.0.get_mut(at)?.as_deref_mut()
     }
 
     /// Lets the world behind `handle` go; its handle may be given out again.

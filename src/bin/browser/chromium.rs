@@ -170,8 +170,12 @@ impl Browser {
     }
 
     /// Plays every live panel on the page last visited (see `live.rs`).
-    pub async fn panels(&self, shots: &Path) -> Result<Vec<crate::live::Played>, String> {
-        crate::live::play(&self.client, shots).await
+    pub async fn panels(
+        &self,
+        page: &str,
+        shots: &Path,
+    ) -> Result<Vec<crate::live::Played>, String> {
+        crate::live::play(&self.client, page, shots).await
     }
 
     /// The errors the page has written to the console since last asked.

@@ -31,7 +31,8 @@ for (const c of p.querySelectorAll('canvas')) {
   const s = c.toDataURL();
   for (let i = 0; i < s.length; i++) look = (look * 31 + s.charCodeAt(i)) | 0;
 }
-const books = [...p.querySelectorAll('.live-book-digest')].map(d => [d.dataset.for || '', d.textContent.trim()]);
+const books = [...p.querySelectorAll('.live-book-digest')]
+  .map(d => [d.dataset.for || '', d.textContent.trim()]);
 return {
   world: p.dataset.world, frames: Number(p.dataset.frames || 0), tick: Number(p.dataset.tick || 0),
   verdict: p.dataset.verdict || '', digest: p.dataset.digest || '', ms: Number(p.dataset.ms || 0),
@@ -101,8 +102,9 @@ impl Panel<'_> {
 }
 
 /// Every live panel on the page in `client`, played, and a picture of each as the playing left
-/// it saved under `shots` (`live-herd.png`), for a person to look at.
-pub async fn play(client: &Client, shots: &Path) -> Result<Vec<Played>, String> {
+/// it saved under `shots`, named after the page and the panel (`herd-live-1.png`), for a person
+/// to look at.
+pub async fn play(client: &Client, page: &str, shots: &Path) -> Result<Vec<Played>, String> {
     let found = client.find_all(Locator::Css("div.live")).await.map_err(|e| e.to_string())?;
     let mut played = Vec::new();
     for (at, element) in found.into_iter().enumerate() {
@@ -117,7 +119,8 @@ pub async fn play(client: &Client, shots: &Path) -> Result<Vec<Played>, String> 
         };
         let world: String = state["world"].as_str().unwrap_or("?").into();
         if let Ok(png) = panel.element.screenshot().await {
-            let path = shots.join(format!("live-{world}.png"));
+            let name = page.trim_end_matches(".html");
+            let path = shots.join(format!("{name}-live-{}.png", at + 1));
             std::fs::write(&path, png)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
@@ -166,23 +169,32 @@ async fn one(panel: &Panel<'_>, problems: &mut Vec<String>) -> Result<Value, Str
         ));
     }
     match judged["world"].as_str() {
-        Some("herd") => herd(panel, problems).await?,
+        Some("herd") => herd(panel, problems, &judged["digest"]).await?,
         Some("crowd") => crowd(panel, &books, problems).await?,
         _ => {}
     }
     Ok(judged)
 }
 
-/// A weight moved while the herd runs: the herd must part from the book's.
-async fn herd(panel: &Panel<'_>, problems: &mut Vec<String>) -> Result<(), String> {
+/// A weight moved while the herd runs: the herd must part from the book's, and the panel must
+/// say the run is no longer the book's; started again, it must stay another herd; and the
+/// chapter's settings put back must give the book's herd again.
+async fn herd(panel: &Panel<'_>, problems: &mut Vec<String>, book: &Value) -> Result<(), String> {
     panel.press(".live-reset").await?;
     panel.set("push apart", "0", "input").await?;
     let moved = panel.to_book().await?;
-    if moved["verdict"] != "different" {
-        problems.push("with push apart moved to nothing, the herd came out the book's".into());
+    if moved["verdict"] != "other" || moved["digest"] == *book {
+        problems.push(format!(
+            "with push apart moved to nothing, the panel says {} ({})",
+            moved["digest"], moved["verdict"]
+        ));
     }
-    panel.set("push apart", "1.6", "input").await?;
     panel.press(".live-reset").await?;
+    let restarted = panel.to_book().await?;
+    if restarted["verdict"] != "other" {
+        problems.push("started again with push apart at nothing, it claims the book's run".into());
+    }
+    panel.press(".live-chapters").await?;
     again(panel, problems).await
 }
 
@@ -208,7 +220,8 @@ async fn crowd(
     };
     let flag = rule[0].as_str().unwrap_or_default();
     let index = format!(
-        "[...document.querySelectorAll('div.live')[{}].querySelectorAll('select[name=design] option')]\
+        "[...document.querySelectorAll('div.live')[{}]\
+         .querySelectorAll('select[name=design] option')]\
          .find(o => o.textContent.startsWith('{flag}:')).value",
         panel.at
     );

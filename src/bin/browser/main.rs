@@ -10,8 +10,9 @@
 //! dash (see `look.rs`). A chapter page fails too when its live panel does not load its module,
 //! step, play, or come out at the book's tick with the digest the page quotes (see `live.rs`).
 //! Every page is saved whole as a screenshot under `target/browser/` for a person to look at,
-//! and every live panel as it was left (`live-crowd.png`). `--self-test` holds the check to account on a tiny book made to have
-//! each of the new problems (see `selftest.rs`); both visit the book as `visit.rs` does.
+//! and every live panel as it was left (`crowd-live-1.png`). `--self-test` holds the check to
+//! account on a tiny book made to have each of the new problems (see `selftest.rs`); both visit
+//! the book as `visit.rs` does.
 
 mod chromium;
 mod live;

@@ -74,7 +74,10 @@ fn build(dir: &Path, root: &Path) -> Result<Book, String> {
     };
     write(
         dir.join("book.toml"),
-        "[book]\ntitle = \"Self-test\"\nsrc = \"src\"\n\n[output.html]\nadditional-js = [\"live.js\"]\n",
+        concat!(
+            "[book]\ntitle = \"Self-test\"\nsrc = \"src\"\n\n",
+            "[output.html]\nadditional-js = [\"live.js\"]\n"
+        ),
     )?;
     for (from, to) in [
         ("book/live.js", dir.join("live.js")),

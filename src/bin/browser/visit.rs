@@ -62,7 +62,7 @@ pub async fn visit_all(
         };
         if reader {
             for played in
-                browser.panels(shots).await.map_err(|e| format!("browser: {page}: {e}"))?
+                browser.panels(&page, shots).await.map_err(|e| format!("browser: {page}: {e}"))?
             {
                 let ms = played.ms.map_or("no time".into(), |ms| format!("{ms:.2} ms per tick"));
                 answered.push_str(&format!(

@@ -4,9 +4,8 @@
 //! how long each thread waited at the seams and how long its turns near a death took, each
 //! casting its fan again first; and the writing back of the bands' creatures into the roster.
 //! Ticks 91 to 120 are timed, and the tick shown is the one whose phase took the middle time of
-//! them. The clock is this run's, handed to the
-//! world ([`World::keep_times`]); the times are this machine's, so the block and the picture
-//! are measured ones.
+//! them. The clock is this run's, handed to the world ([`World::keep_times`]); the times are
+//! this machine's, so the block and the picture are measured ones.
 
 use std::io::Write;
 use std::path::Path;
@@ -72,7 +71,7 @@ fn timed(w: &mut World, tick: u32) -> Tick {
     Tick { tick, marks, lanes: w.lanes() }
 }
 
-pub fn run(out: &mut dyn Write, settings: Settings, picture: Option<&Path>) -> anyhow::Result<()> {
+pub fn run(out: &mut dyn Write, settings: Settings, picture: &Path) -> anyhow::Result<()> {
     let (rows, crowd) = (ROWS * TIMES, CROWD * TIMES);
     let progress = Progress::new("bands --timeline", u64::from(FROM + TICKS - 1));
     let mut w = found(crowd, rows, Design::default(), settings.with_crew(CREW))?;
@@ -91,10 +90,8 @@ pub fn run(out: &mut dyn Write, settings: Settings, picture: Option<&Path>) -> a
     ticks.sort_by_key(Tick::phase);
     let t = &ticks[ticks.len() / 2];
     report(out, t, crowd)?;
-    if let Some(path) = picture {
-        draw(t, crowd).save(path)?;
-        writeln!(out, "wrote {}", path.display())?;
-    }
+    draw(t, crowd).save(picture)?;
+    writeln!(out, "wrote {}", picture.display())?;
     Ok(())
 }
 
@@ -147,7 +144,7 @@ const BACK: Rgb = [90, 170, 90];
 /// The shade of the waits and the turns near a death, drawn under each walk.
 const INSIDE: [Rgb; 2] = [[120, 120, 120], [150, 40, 140]];
 
-/// A lane a thread on an axis of milliseconds from the phase's opening: the open and the close
+/// A lane per thread on an axis of milliseconds from the phase's opening: the open and the close
 /// on the walk's thread, each thread's look ahead and walk where they fell, and under each walk
 /// its waits and its turns near a death laid end to end, for their total, not their moments.
 fn draw(t: &Tick, crowd: usize) -> Sketch {

@@ -15,7 +15,7 @@ pub type Clock = fn() -> u64;
 pub struct Lane {
     /// When it began and ended its stripe of the look ahead.
     pub look: (u64, u64),
-    /// When it began and ended its band of the walk; zeros when the walk went not by bands.
+    /// When it began and ended its band of the walk; zeros when the walk did not go by bands.
     pub walk: (u64, u64),
     /// How long it waited in all for another band to pass a creature one of its own depends on.
     pub waited: u64,
@@ -34,7 +34,7 @@ const WAITED: usize = 4;
 const AGAIN: usize = 5;
 const AGAIN_TURNS: usize = 6;
 
-/// The lanes of the phase under way, one a thread of the crew, written by the threads.
+/// The lanes of the phase under way, one per thread of the crew, written by the threads.
 #[derive(Debug, Default)]
 pub struct Times {
     clock: Option<Clock>,
