@@ -295,7 +295,7 @@ fn every_view_is_the_chapters_world() {
     page.call::<_, u32>("herd_step", (h, 50u32));
     let at: u32 = page.call("herd_view", h);
     let want: Vec<f64> =
-        herd.bodies.iter().flat_map(|b| [b.pos.x, b.pos.y, b.vel.x, b.vel.y]).collect();
+        herd.bodies.iter().flat_map(|w| [w.pos, w.vel]).flat_map(|v| [v.x, v.y]).collect();
     assert_eq!(bits(&page.f64s(at, want.len())), bits(&want), "the herd");
 
     let settings = Settings::new(1, Isa::best());
