@@ -54,6 +54,26 @@
     return e;
   }
 
+  // A canvas of w by h CSS pixels whose backing store has the screen's pixel ratio, so its
+  // lines and labels stay sharp on a phone or a high-density screen. `pen` gives its context
+  // drawing in CSS pixels; `c.w` and `c.h` are its size in them.
+  function canvas(w, h) {
+    const k = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    const c = el("canvas", { width: Math.round(w * k), height: Math.round(h * k) });
+    c.style.width = `${w}px`;
+    c.w = w;
+    c.h = h;
+    c.k = k;
+    return c;
+  }
+  function pen(c) {
+    const g = c.getContext("2d");
+    g.setTransform(c.k, 0, 0, c.k, 0, 0);
+    return g;
+  }
+
+  // The most milliseconds of stepping a played frame may take, whatever the ticks per frame.
+  const BUDGET = 40;
   // The most ticks the tethered pair's trace draws.
   const TRACE = 4000;
   const LAND = ["rgb(226,222,196)", "rgb(150,190,230)", "rgb(150,140,130)"];
@@ -76,19 +96,26 @@
   // runs it. One animation loop at most: a pause or a new start cancels the frame it asked for.
   function frame(panel, world) {
     const { tick: bookTick } = book(panel);
-    const shown = { tick: el("span", { class: "live-tick" }, "0"), ms: el("span", {}, "-") };
+    const shown = { tick: el("span", { class: "live-tick" }, "0"), ms: el("span", {}, "-"),
+      draw: el("span", {}, "-") };
     const now = el("code", {}, "");
     const atBook = el("span", { class: "live-at-book" }, `not reached yet`);
     let tick = 0, playing = false, spent = 0, timed = 0, frames = 0, asked = 0;
+    // Time spent drawing and frames drawn since the panel last started, for the frame's cost.
+    let drawing = 0, drawn = 0;
 
     const draw = () => {
+      const t0 = performance.now();
       world.draw();
+      drawing += performance.now() - t0;
+      drawn += 1;
       frames += 1;
       panel.dataset.frames = String(frames);
       panel.dataset.tick = String(tick);
       panel.dataset.ms = timed ? String(spent / timed) : "";
       shown.tick.textContent = String(tick);
       shown.ms.textContent = timed ? (spent / timed).toFixed(2) : "-";
+      shown.draw.textContent = (drawing / drawn).toFixed(2);
       now.textContent = world.digest();
       toBook.disabled = tick >= bookTick;
     };
@@ -128,7 +155,7 @@
     };
     const reset = () => {
       pause();
-      tick = 0; spent = 0; timed = 0;
+      tick = 0; spent = 0; timed = 0; drawing = 0; drawn = 0;
       delete panel.dataset.digest;
       delete panel.dataset.verdict;
       atBook.textContent = "not reached yet";
@@ -137,9 +164,12 @@
     };
     const speed = el("select", { title: "ticks per frame" },
       ...[1, 2, 5, 10].map((k) => el("option", { value: k }, `${k} per frame`)));
+    // The chosen ticks per frame, but no more stepping than a frame's budget: a slow world
+    // (2,000 walkers, everybody against everybody) then plays slower instead of freezing the page.
     const loop = () => {
       if (!playing) return;
-      step(Number(speed.value));
+      const t0 = performance.now();
+      for (let k = Number(speed.value); k > 0 && performance.now() - t0 < BUDGET; k--) step(1);
       draw();
       asked = requestAnimationFrame(loop);
     };
@@ -158,7 +188,8 @@
 
     panel.append(
       el("div", { class: "live-controls" }, play, once, toBook, again, speed,
-        el("span", {}, " tick ", shown.tick, " · ms per tick in this browser: ", shown.ms)),
+        el("span", {}, " tick ", shown.tick, " · ms per tick in this browser: ", shown.ms,
+          " · ms to draw a frame: ", shown.draw)),
       world.body,
       el("div", { class: "live-digest" }, "digest now: ", now),
       el("div", { class: "live-digest" }, atBook));
@@ -172,8 +203,8 @@
   function tether(panel) {
     const { digests } = book(panel);
     const W = 192, H = 128, Z = 1.5, gap = 12;
-    const windows = el("canvas", { width: 2 * W * Z + gap, height: H * Z + 18 });
-    const trace = el("canvas", { width: 2 * W * Z + gap, height: 220 });
+    const windows = canvas(2 * W * Z + gap, H * Z + 18);
+    const trace = canvas(2 * W * Z + gap, 220);
     const twice = el("div", { class: "live-note" });
     let pair = 0, one = 0, two = 0, paths = [[], []], agree = true;
     const world = {
@@ -212,9 +243,9 @@
       expected: () => digests[""],
       draw() {
         this.note();
-        const g = windows.getContext("2d");
+        const g = pen(windows);
         g.fillStyle = "white";
-        g.fillRect(0, 0, windows.width, windows.height);
+        g.fillRect(0, 0, windows.w, windows.h);
         const v = f64s(wasm.tether_view(pair), 4);
         ["step: velocity, then position", "step_lagging: position, then velocity"].forEach((name, k) => {
           const x0 = k * (W * Z + gap);
@@ -246,7 +277,7 @@
   // The offset from the middle against the tick for both bodies, as `held --picture` draws it:
   // the starting offset as grey rules, the lagging body cut where it leaves the chart.
   function drawTrace(c, paths) {
-    const g = c.getContext("2d"), w = c.width, h = c.height, left = 44, top = 20, bottom = 18;
+    const g = pen(c), w = c.w, h = c.h, left = 44, top = 20, bottom = 18;
     const ticks = Math.max(400, paths[0].length);
     const X = (t) => left + (t / ticks) * (w - left - 8);
     const mid = top + (h - top - bottom) / 2;
@@ -287,7 +318,7 @@
   function herd(panel) {
     const { digests } = book(panel);
     const COLS = 12, ROWS = 8, Z = 3, CELL = 16;
-    const c = el("canvas", { width: COLS * CELL * Z, height: ROWS * CELL * Z });
+    const c = canvas(COLS * CELL * Z, ROWS * CELL * Z);
     const slider = (name, value, min, max, step) =>
       el("input", { type: "range", min, max, step, value, name, "aria-label": name });
     const weights = {
@@ -351,7 +382,7 @@
       expected: () => (booked ? digests[""] : null),
       draw() {
         tests.textContent = per ? Math.round(per).toLocaleString("en") : "-";
-        const g = c.getContext("2d");
+        const g = pen(c);
         const land = u8s(wasm.herd_land(), COLS * ROWS);
         for (let y = 0; y < ROWS; y++) {
           for (let x = 0; x < COLS; x++) {
@@ -393,7 +424,7 @@
   function crowd(panel) {
     const { digests } = book(panel);
     const COLS = 150, ROWS = 100, Z = 4;
-    const c = el("canvas", { width: COLS * Z, height: ROWS * Z });
+    const c = canvas(COLS * Z, ROWS * Z);
     const table = text(wasm.crowd_switches(), wasm.crowd_switches_len()).trim().split("\n")
       .map((line, i) => { const [flag, moves, about] = line.split("\t"); return { i, flag, moves, about }; });
     const design = el("select", { name: "design" },
@@ -418,7 +449,7 @@
         return s && s.moves === "moves" ? digests[s.flag] : digests[""];
       },
       draw() {
-        const g = c.getContext("2d");
+        const g = pen(c);
         const land = u8s(wasm.crowd_land(), COLS * ROWS);
         for (let y = 0; y < ROWS; y++) {
           for (let x = 0; x < COLS; x++) {
