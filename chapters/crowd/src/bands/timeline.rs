@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use world::beast::step::times::Lane;
 use world::beast::{Design, Moment, Settings, World};
-use world::pictures::palette::{BLUE, GREY, INK, RED, Rgb};
+use world::pictures::palette::{BLUE, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
 
@@ -137,12 +137,13 @@ fn report(out: &mut dyn Write, t: &Tick, crowd: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Each part's colour, as the parts' bars have them.
-const SHADES: [Rgb; 4] = [RED, BLUE, [230, 120, 20], GREY];
+/// Each part's colour, as the parts' bars have them, but the close: a sliver here, so it is
+/// drawn dark to be seen at all.
+const SHADES: [Rgb; 4] = [RED, BLUE, [230, 120, 20], [60, 60, 60]];
 /// The writing back's shade.
 const BACK: Rgb = [90, 170, 90];
 /// The shade of the waits and the turns near a death, drawn under each walk.
-const INSIDE: [Rgb; 2] = [[120, 120, 120], [150, 40, 140]];
+const INSIDE: [Rgb; 2] = [[20, 150, 160], [150, 40, 140]];
 
 /// A lane per thread on an axis of milliseconds from the phase's opening: the open and the close
 /// on the walk's thread, each thread's look ahead and walk where they fell, and under each walk
@@ -152,7 +153,10 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
     let top = 56.0;
     let axis = top + row * t.lanes.len() as f64 + 4.0;
     let mut s = Sketch::new(760.0, axis + 96.0);
-    let title = format!("One tick's phase thread by thread, {crowd} creatures (this machine)");
+    let title = format!(
+        "Tick {}'s phase thread by thread: {crowd} creatures, {CREW} threads by bands (measured)",
+        t.tick
+    );
     s.text((names, 24.0), 15.0, Align::Start, INK, &title);
     let name = "ms from the phase's opening";
     let x = ms_axis(&mut s, (left, wide), (top, axis), t.ms(t.marks[4]), name);
@@ -163,7 +167,7 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
     for (k, lane) in t.lanes.iter().enumerate() {
         let y = top + row * k as f64;
         let name = if k == 0 { "thread 0 (the walk's)".to_string() } else { format!("thread {k}") };
-        s.text((names, y + 16.0), 11.0, Align::Start, INK, &name);
+        s.text((names, y + 16.0), 12.0, Align::Start, INK, &name);
         if k == 0 {
             let walked = t.lanes.iter().map(|l| l.walk.1).max().unwrap_or(t.marks[2]);
             bar(&mut s, y, t.marks[0], t.marks[1], SHADES[0]);
@@ -174,10 +178,17 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
         bar(&mut s, y, lane.walk.0, lane.walk.1, SHADES[2]);
         let mut from = x(t.ms(lane.walk.0));
         for (ns, shade) in [(lane.waited, INSIDE[0]), (lane.again, INSIDE[1])] {
-            let w = x(ns as f64 / 1e6) - x(0.0);
-            s.rect(from, y + 28.0, w.max(1.0), 8.0, Some(shade), None);
+            let w = (x(ns as f64 / 1e6) - x(0.0)).max(1.0);
+            s.rect(from, y + 28.0, w, 8.0, Some(shade), None);
             from += w;
         }
+        let sums = format!(
+            "summed: waiting {:.3} ms, near a death {:.3} ms in {} turns",
+            lane.waited as f64 / 1e6,
+            lane.again as f64 / 1e6,
+            lane.again_turns
+        );
+        s.text((left, y + 50.0), 12.0, Align::Start, INK, &sums);
     }
     let key = axis + 62.0;
     let parts = ["open", "look ahead", "walk", "write back", "close", "waiting", "near a death"];
@@ -185,9 +196,9 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
     for (p, (name, shade)) in parts.iter().zip(shades).enumerate() {
         let kx = names + 104.0 * p as f64;
         s.rect(kx, key - 10.0, 14.0, 12.0, Some(shade), None);
-        s.text((kx + 20.0, key), 11.0, Align::Start, INK, name);
+        s.text((kx + 20.0, key), 12.0, Align::Start, INK, name);
     }
-    let note = "under each walk: its waits and its turns near a death, in all, end to end";
-    s.text((names, key + 22.0), 11.0, Align::Start, INK, note);
+    let note = "under each walk: its waits and its turns near a death, summed and laid end to end";
+    s.text((names, key + 22.0), 12.0, Align::Start, INK, note);
     s
 }

@@ -429,7 +429,7 @@ impl Phase {
             let from = if near { sight.times.now() } else { None };
             let (stripes, count) = (&stripes[..], &mut share.count);
             let turn = take_turn(sight, seen, gone, near, stripes, i, &live[i], count);
-            sight.times.cast_again(t, from);
+            sight.times.turned_near_death(t, from);
             if let Some((p, took)) = turn.bite {
                 seen.stands[p as usize].bitten(took);
             }

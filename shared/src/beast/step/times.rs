@@ -99,7 +99,7 @@ impl Times {
     }
 
     /// Thread `t` took a turn near a death from `from` until now.
-    pub fn cast_again(&self, t: usize, from: Option<u64>) {
+    pub fn turned_near_death(&self, t: usize, from: Option<u64>) {
         if let (Some(from), Some(to)) = (from, self.now()) {
             self.add(t, AGAIN, to.saturating_sub(from));
             self.add(t, AGAIN_TURNS, 1);
@@ -141,7 +141,7 @@ mod tests {
         t.looked(1, Some(4));
         t.waited(0, Some(7));
         t.waited(0, Some(8));
-        t.cast_again(1, Some(9));
+        t.turned_near_death(1, Some(9));
         let lanes = t.lanes();
         assert_eq!(lanes[1].look, (4, 10));
         assert_eq!((lanes[0].waited, lanes[0].look), (5, (0, 0)));
