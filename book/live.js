@@ -5,8 +5,11 @@
 // The module's calls are listed in shared/live/src/calls.rs.
 //
 // Each panel keeps what a checker (or a curious reader) can read on its element: data-tick,
-// data-digest (the digest at the book's tick, once reached), data-verdict ("same" or
-// "different") and data-frames (frames drawn).
+// data-digest (the digest at the book's tick, once reached), data-verdict (once that tick is
+// reached: "same" or "different" from the book's digest, or "other" when a setting moved the
+// run off the book's, so there is nothing to compare), data-ms (the mean ms per tick spent
+// stepping since the panel last started, empty before its first tick) and data-frames (frames
+// drawn).
 (() => {
   "use strict";
   const panels = [...document.querySelectorAll("div.live")];
