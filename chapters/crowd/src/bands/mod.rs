@@ -135,7 +135,8 @@ pub fn picture(
     let sizes: Vec<String> = (0..bands.count()).map(|b| bands.band(b).len().to_string()).collect();
     writeln!(out, "  {among} bands of {} creatures, top to bottom", sizes.join(", "))?;
     let rows: Vec<String> = cuts.iter().map(ToString::to_string).collect();
-    writeln!(out, "  seams above rows {}", rows.join(", "))?;
+    let (seam, row) = if rows.len() == 1 { ("seam", "row") } else { ("seams", "rows") };
+    writeln!(out, "  {seam} above {row} {}", rows.join(", "))?;
     writeln!(out, "  {seams} creatures on seams, {waits} of them waiting for another band")?;
     let stood: Vec<(f64, f64)> = opened.iter().map(|c| (c.x, c.y)).collect();
     let title = format!("Tick {tick}: {} creatures in {among} bands, {waits} waiting", of.len());
