@@ -59,10 +59,12 @@
 
   // A canvas of w by h CSS pixels whose backing store has the screen's pixel ratio, so its
   // lines and labels stay sharp on a phone or a high-density screen. `pen` gives its context
-  // drawing in CSS pixels; `c.w` and `c.h` are its size in them.
-  function canvas(w, h) {
+  // drawing in CSS pixels; `c.w` and `c.h` are its size in them. To a screen reader it is a
+  // picture named `name`, described by the panel's running account (see `frame`).
+  function canvas(w, h, name) {
     const k = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
-    const c = el("canvas", { width: Math.round(w * k), height: Math.round(h * k) });
+    const c = el("canvas", { width: Math.round(w * k), height: Math.round(h * k), role: "img",
+      "aria-label": name });
     c.style.width = `${w}px`;
     c.w = w;
     c.h = h;
@@ -75,13 +77,38 @@
     return g;
   }
 
-  // The most milliseconds of stepping a played frame may take, whatever the ticks per frame.
-  const BUDGET = 40;
+  // The most milliseconds of stepping one slice of work may take before the page gets the
+  // main thread back, whether the panel plays or runs to the book's tick: a slice and its
+  // drawing stay inside a frame of a 60 Hz screen, so the page never freezes. (One tick of a
+  // slow world, 2,000 walkers everybody against everybody, may still take longer by itself.)
+  const SLICE = 12;
   // The most ticks the tethered pair's trace draws.
   const TRACE = 4000;
   const LAND = ["rgb(226,222,196)", "rgb(150,190,230)", "rgb(150,140,130)"];
   const INK = "rgb(30,30,36)", PAPER = "rgb(250,248,240)";
   const BLUE = "rgb(40,80,200)", RED = "rgb(200,40,40)", GREY = "rgb(200,200,200)";
+
+  // A land of cols by rows cells, z CSS pixels each, drawn once into a canvas off the page at
+  // `c`'s pixel ratio: it never changes, so each frame copies it in one call.
+  function landOnce(c, cells, cols, rows, z) {
+    const off = document.createElement("canvas");
+    off.width = c.width;
+    off.height = c.height;
+    const g = off.getContext("2d");
+    g.setTransform(c.k, 0, 0, c.k, 0, 0);
+    for (let y = 0; y < rows; y++) {
+      for (let x = 0; x < cols; x++) {
+        g.fillStyle = LAND[cells[y * cols + x]];
+        g.fillRect(x * z, y * z, z, z);
+      }
+    }
+    return off;
+  }
+  function paste(c, off) {
+    const g = c.getContext("2d");
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.drawImage(off, 0, 0);
+  }
 
   // The book's figures in the panel's markup: the digest (one, or one per switch) and the tick.
   function book(panel) {
@@ -96,14 +123,17 @@
   // A panel's frame: the buttons, the tick, this browser's time per tick, and the digest
   // beside the book's. `world` founds, steps, draws and names its digest and the one it
   // expects (null when the reader has set the world apart from the book's run); the frame
-  // runs it. One animation loop at most: a pause or a new start cancels the frame it asked for.
+  // runs it. One job at a time, Play or the run to the book's tick, done in slices of at most
+  // SLICE ms, one per animation frame; a pause, a step or a new start ends the job.
   function frame(panel, world) {
     const { tick: bookTick } = book(panel);
     const shown = { tick: el("span", { class: "live-tick" }, "0"), ms: el("span", {}, "-"),
       draw: el("span", {}, "-") };
     const now = el("code", {}, "");
     const atBook = el("span", { class: "live-at-book" }, `not reached yet`);
-    let tick = 0, playing = false, spent = 0, timed = 0, frames = 0, asked = 0;
+    let tick = 0, spent = 0, timed = 0, frames = 0, asked = 0;
+    // The job under way: "" (none), "play" or "book".
+    let job = "";
     // Time spent drawing and frames drawn since the panel last started, for the frame's cost.
     let drawing = 0, drawn = 0;
 
@@ -120,7 +150,9 @@
       shown.ms.textContent = timed ? (spent / timed).toFixed(2) : "-";
       shown.draw.textContent = (drawing / drawn).toFixed(2);
       now.textContent = world.digest();
-      toBook.disabled = tick >= bookTick;
+      told.textContent = `Tick ${tick}, digest ${now.textContent}: ${world.tell()}`;
+      toBook.setAttribute("aria-disabled", String(tick >= bookTick && job !== "book"));
+      progress.value = Math.min(tick, bookTick);
     };
     // n ticks, stopping at the book's tick on the way to read the digest there.
     const step = (n) => {
@@ -142,6 +174,7 @@
         panel.dataset.verdict = "other";
         atBook.replaceChildren(`at tick ${bookTick}: `, el("code", {}, got),
           ", not the book's run: a setting was changed from the chapter's");
+        said.textContent = `Tick ${bookTick} reached: not the book's run, a setting was changed.`;
         return;
       }
       const same = got === want;
@@ -150,11 +183,17 @@
         `at tick ${bookTick}: `, el("code", {}, got), " here, ", el("code", {}, want),
         " in the book's block: ", el("strong", { class: same ? "live-same" : "live-different" },
           same ? "the same" : "different"));
+      said.textContent = `Tick ${bookTick} reached: the digest is ${same ? "the same as" :
+        "different from"} the book's.`;
     };
+    // Ends the job under way, if any, and puts both buttons back as they rest.
     const pause = () => {
-      playing = false;
+      job = "";
       cancelAnimationFrame(asked);
       play.textContent = "Play";
+      toBook.textContent = `To tick ${bookTick}`;
+      progress.hidden = true;
+      panel.dataset.running = "";
     };
     const reset = () => {
       pause();
@@ -162,40 +201,88 @@
       delete panel.dataset.digest;
       delete panel.dataset.verdict;
       atBook.textContent = "not reached yet";
+      said.textContent = "";
       world.found();
       draw();
     };
-    const speed = el("select", { title: "ticks per frame" },
-      ...[1, 2, 5, 10].map((k) => el("option", { value: k }, `${k} per frame`)));
-    // The chosen ticks per frame, but no more stepping than a frame's budget: a slow world
-    // (2,000 walkers, everybody against everybody) then plays slower instead of freezing the page.
-    const loop = () => {
-      if (!playing) return;
+    const speedId = `${panel.id}-speed`;
+    const speed = el("select", { id: speedId },
+      ...[1, 2, 5, 10].map((k) => el("option", { value: k }, `${k}`)));
+    // One slice of the job: Play steps the chosen ticks per frame, the run to the book's tick
+    // as many as fit; neither steps on once SLICE ms are spent, so a slow world plays slower
+    // instead of freezing the page. Then one drawing, and the next slice at the next frame.
+    const slice = () => {
+      if (!job) return;
       const t0 = performance.now();
-      for (let k = Number(speed.value); k > 0 && performance.now() - t0 < BUDGET; k--) step(1);
+      if (job === "play") {
+        for (let k = Number(speed.value); k > 0 && performance.now() - t0 < SLICE; k--) step(1);
+      } else {
+        while (tick < bookTick && performance.now() - t0 < SLICE) step(1);
+      }
+      const done = job === "book" && tick >= bookTick;
+      if (done) pause();
       draw();
-      asked = requestAnimationFrame(loop);
+      if (!done) asked = requestAnimationFrame(slice);
     };
-    const play = el("button", { class: "live-play", onclick: () => {
-      if (playing) return pause();
-      playing = true;
-      play.textContent = "Pause";
-      asked = requestAnimationFrame(loop);
+    const start = (what) => {
+      pause();
+      job = what;
+      panel.dataset.running = what;
+      if (what === "play") play.textContent = "Pause";
+      else {
+        toBook.textContent = `Pause the run to tick ${bookTick}`;
+        progress.hidden = false;
+      }
+      asked = requestAnimationFrame(slice);
+    };
+    const play = el("button", { class: "live-play", type: "button", onclick: () => {
+      if (job === "play") pause();
+      else start("play");
     } }, "Play");
-    const once = el("button", { class: "live-step", onclick: () => { step(1); draw(); } }, "Step");
-    const toBook = el("button", { class: "live-to-book", onclick: () => {
-      if (tick < bookTick) { step(bookTick - tick); draw(); }
+    const once = el("button", { class: "live-step", type: "button", onclick: () => {
+      pause();
+      step(1);
+      draw();
+    } }, "Step");
+    // Never disabled, so that focus stays on it while it runs and after: pressed again while
+    // it runs, it pauses the run; once the tick is passed it does nothing.
+    const toBook = el("button", { class: "live-to-book", type: "button", onclick: () => {
+      if (job === "book") pause();
+      else if (tick < bookTick) start("book");
     } }, `To tick ${bookTick}`);
-    toBook.title = "run straight to the tick the book's block reports";
-    const again = el("button", { class: "live-reset", onclick: reset }, "Start again");
+    const progress = el("progress", { max: bookTick, value: 0, class: "live-progress",
+      "aria-label": `progress of the run to tick ${bookTick}` });
+    progress.hidden = true;
+    const again = el("button", { class: "live-reset", type: "button", onclick: reset },
+      "Start again");
+    // The pictures' text alternative, following the run: the tick, the digest and what is
+    // drawn. A screen reader reads it as each picture's description; it is not announced.
+    const told = el("p", { class: "live-sr", id: `${panel.id}-told` });
+    for (const c of world.body.querySelectorAll("canvas")) c.setAttribute("aria-describedby", told.id);
+    // What a screen reader announces, once per reaching of the book's tick.
+    const said = el("p", { class: "live-said", "aria-live": "polite", "aria-atomic": "true" });
 
     panel.append(
-      el("div", { class: "live-controls" }, play, once, toBook, again, speed,
+      el("div", { class: "live-controls" }, play, once, toBook, progress, again,
+        el("label", { for: speedId }, "ticks per frame"), speed,
         el("span", {}, " tick ", shown.tick, " · ms per tick in this browser: ", shown.ms,
           " · ms to draw a frame: ", shown.draw)),
       world.body,
       el("div", { class: "live-digest" }, "digest now: ", now),
-      el("div", { class: "live-digest" }, atBook));
+      el("div", { class: "live-digest" }, atBook),
+      told, said);
+    // The arrow keys belong to the panel's controls (a slider, a list) while focus is in it,
+    // not to mdBook, which would turn the page on them and lose the run.
+    panel.addEventListener("keydown", (e) => {
+      if (/^(Arrow|Home$|End$|Page)/.test(e.key)) e.stopPropagation();
+    });
+    // Play stops when the panel leaves the view: nobody is watching, and the page scrolls
+    // more smoothly without it.
+    if ("IntersectionObserver" in window) {
+      new IntersectionObserver((seen) => {
+        if (job === "play" && !seen[seen.length - 1].isIntersecting) pause();
+      }).observe(panel);
+    }
     world.found();
     draw();
     return { reset, redraw: draw, get tick() { return tick; } };
@@ -206,10 +293,12 @@
   function tether(panel) {
     const { digests } = book(panel);
     const W = 192, H = 128, Z = 1.5, gap = 12;
-    const windows = canvas(2 * W * Z + gap, H * Z + 18);
-    const trace = canvas(2 * W * Z + gap, 220);
+    const windows = canvas(2 * W * Z + gap, H * Z + 18,
+      "the tethered body in two windows: under step (blue) and under step_lagging (red)");
+    const trace = canvas(2 * W * Z + gap, 220,
+      "each body's offset from the middle against the tick: blue under step, red under step_lagging");
     const twice = el("div", { class: "live-note" });
-    let pair = 0, one = 0, two = 0, paths = [[], []], agree = true;
+    let pair = 0, one = 0, two = 0, paths = [[], []], agree = true, outs = ["0", "0"];
     const world = {
       body: el("div", {}, windows, trace, twice),
       found() {
@@ -243,6 +332,8 @@
           " and ", el("code", {}, b), `; equal on every tick so far: ${agree ? "yes" : "no"}`);
       },
       digest: () => digest(wasm.swarm_digest(one)),
+      tell: () => `the blue body is ${outs[0]} px from the middle, the red ${outs[1]} px; ` +
+        `the swarm's two runs equal on every tick so far: ${agree ? "yes" : "no"}.`,
       expected: () => digests[""],
       draw() {
         this.note();
@@ -269,6 +360,7 @@
           g.fillStyle = INK;
           g.font = "12px sans-serif";
           const out = Math.hypot(x - 96, y - 64);
+          outs[k] = out.toFixed(1);
           g.fillText(`${name}: ${out.toFixed(1)} px out`, x0, H * Z + 14);
         });
         drawTrace(trace, paths);
@@ -321,7 +413,8 @@
   function herd(panel) {
     const { digests } = book(panel);
     const COLS = 12, ROWS = 8, Z = 3, CELL = 16;
-    const c = canvas(COLS * CELL * Z, ROWS * CELL * Z);
+    const c = canvas(COLS * CELL * Z, ROWS * CELL * Z,
+      "the herd on its valley, each walker a dot with a nose pointing where it heads");
     const slider = (name, value, min, max, step) =>
       el("input", { type: "range", min, max, step, value, name, "aria-label": name });
     const weights = {
@@ -334,16 +427,19 @@
     // and never weighed otherwise while it runs.
     const chapters = [weights.separate, weights.align, weights.cohere, walkers].map((s) => s.value);
     const settings = () => [weights.separate, weights.align, weights.cohere, walkers].map((s) => s.value);
-    const asks = el("select", { name: "query" },
+    const asks = el("select", { name: "query", id: `${panel.id}-query` },
       el("option", { value: "0,0" }, "the mailboxes, one pass (as it stands)"),
       el("option", { value: "1,1" }, "the buckets, three passes (the first round)"),
       el("option", { value: "2,0" }, "everybody against everybody"));
     const tests = el("span", {}, "-");
     const label = (s, name) => {
-      const v = el("output", {}, s.value);
+      // Hidden from screen readers: the slider itself says its value, once.
+      const v = el("output", { "aria-hidden": "true" }, s.value);
       s.addEventListener("input", () => (v.textContent = s.value));
       return el("label", {}, `${name} `, s, " ", v);
     };
+    // The land, drawn once (see landOnce).
+    let land = null;
     let h = 0, n = 0, last = 0, per = 0, booked = true, run;
     const w = () => [weights.separate, weights.align, weights.cohere].map((s) => Number(s.value));
     const world = {
@@ -351,9 +447,10 @@
         el("div", { class: "live-knobs" },
           label(weights.separate, "push apart"), label(weights.align, "match heading"),
           label(weights.cohere, "pull to the middle")),
-        el("div", { class: "live-knobs" }, label(walkers, "walkers"), asks,
+        el("div", { class: "live-knobs" }, label(walkers, "walkers"),
+          el("label", { for: asks.id }, "neighbour query"), asks,
           el("span", {}, " distance tests in the last tick: ", tests)),
-        el("div", { class: "live-knobs" }, el("button", { class: "live-chapters", onclick: () => {
+        el("div", { class: "live-knobs" }, el("button", { class: "live-chapters", type: "button", onclick: () => {
           [weights.separate, weights.align, weights.cohere, walkers].forEach((s, k) => {
             s.value = chapters[k];
             s.dispatchEvent(new Event("input"));
@@ -381,18 +478,14 @@
         }
       },
       digest: () => digest(wasm.herd_digest(h)),
+      tell: () => `${n.toLocaleString("en")} walkers; ${tests.textContent} distance tests in the last tick.`,
       // Every query gives the book's digest; other weights or walkers give another herd.
       expected: () => (booked ? digests[""] : null),
       draw() {
         tests.textContent = per ? Math.round(per).toLocaleString("en") : "-";
+        land = land || landOnce(c, u8s(wasm.herd_land(), COLS * ROWS), COLS, ROWS, CELL * Z);
+        paste(c, land);
         const g = pen(c);
-        const land = u8s(wasm.herd_land(), COLS * ROWS);
-        for (let y = 0; y < ROWS; y++) {
-          for (let x = 0; x < COLS; x++) {
-            g.fillStyle = LAND[land[y * COLS + x]];
-            g.fillRect(x * CELL * Z, y * CELL * Z, CELL * Z, CELL * Z);
-          }
-        }
         const v = f64s(wasm.herd_view(h), 4 * n);
         g.strokeStyle = INK;
         g.fillStyle = INK;
@@ -427,18 +520,22 @@
   function crowd(panel) {
     const { digests } = book(panel);
     const COLS = 150, ROWS = 100, Z = 4;
-    const c = canvas(COLS * Z, ROWS * Z);
+    const c = canvas(COLS * Z, ROWS * Z,
+      "the valley with its crowd: each creature a dark dot, each plant a green cell");
     const table = text(wasm.crowd_switches(), wasm.crowd_switches_len()).trim().split("\n")
       .map((line, i) => { const [flag, moves, about] = line.split("\t"); return { i, flag, moves, about }; });
-    const design = el("select", { name: "design" },
+    const design = el("select", { name: "design", id: `${panel.id}-design` },
       el("option", { value: -1 }, "the design as it stands"),
       el("option", { value: -2 }, "--was: the phase as first wired"),
       ...table.map((s) => el("option", { value: s.i },
         `${s.flag}: ${s.about}${s.moves === "moves" ? " (moves the digest)" : ""}`)));
     const count = el("span", {}, "");
+    // The land, drawn once (see landOnce).
+    let land = null;
     let h = 0;
     const world = {
-      body: el("div", {}, el("div", { class: "live-knobs" }, design), c,
+      body: el("div", {}, el("div", { class: "live-knobs" },
+        el("label", { for: design.id }, "design"), design), c,
         el("div", { class: "live-note" }, count)),
       found() {
         if (h) wasm.crowd_free(h);
@@ -446,20 +543,16 @@
       },
       step(n) { wasm.crowd_step(h, n); },
       digest: () => digest(wasm.crowd_digest(h)),
+      tell: () => `${count.textContent}.`,
       // A switch that keeps the digest is held to the design as it stands; a rule to its row.
       expected() {
         const s = table[Number(design.value)];
         return s && s.moves === "moves" ? digests[s.flag] : digests[""];
       },
       draw() {
+        land = land || landOnce(c, u8s(wasm.crowd_land(), COLS * ROWS), COLS, ROWS, Z);
+        paste(c, land);
         const g = pen(c);
-        const land = u8s(wasm.crowd_land(), COLS * ROWS);
-        for (let y = 0; y < ROWS; y++) {
-          for (let x = 0; x < COLS; x++) {
-            g.fillStyle = LAND[land[y * COLS + x]];
-            g.fillRect(x * Z, y * Z, Z, Z);
-          }
-        }
         const np = wasm.crowd_plant_count(h), p = f64s(wasm.crowd_plants(h), 3 * np);
         for (let i = 0; i < np; i++) {
           g.fillStyle = `rgba(40,140,50,${(0.3 + 0.11 * Math.min(6, p[3 * i + 2])).toFixed(2)})`;
@@ -483,13 +576,14 @@
     .then((b) => WebAssembly.instantiate(b, {}))
     .then(({ instance }) => {
       wasm = instance.exports;
-      for (const p of panels) {
+      panels.forEach((p, i) => {
+        if (!p.id) p.id = `live-${i + 1}`;
         try {
           WORLDS[p.dataset.world](p);
         } catch (e) {
           console.error(`live panel ${p.dataset.world}:`, e);
         }
-      }
+      });
     }, (e) => {
       const served = location.protocol !== "file:";
       for (const p of panels) {
