@@ -140,8 +140,21 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         }
         return report;
     }
-    let results =
-        if mode.measures() { measure_all(root, &commands) } else { run_all(root, &commands, mode) };
+    // What the commands write waits, in memory or in a scratch folder, until the whole run has
+    // succeeded: a run that fails or is stopped leaves every picture in the book as it was.
+    let (results, wrote) = if mode.measures() {
+        match measure_all(root, &commands) {
+            Ok(done) => done,
+            Err(e) => {
+                report.problems.push(e);
+                return report;
+            }
+        }
+    } else {
+        let results = run_all(root, &commands, mode);
+        let wrote = results.values().flatten().flat_map(|d| d.files.clone()).collect();
+        (results, wrote)
+    };
     report.ran = commands.len();
     let (mut after, mut on_disk) = (Vec::new(), Vec::new());
     for page in pages {
@@ -165,7 +178,34 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
     // The figures are filled from the blocks as this run leaves them, in memory: a page written
     // now is only staged until the run ends, so reading it back would read the old blocks.
     settle(root, after, &on_disk, mode != Mode::Verify, None, &mut report);
+    if mode != Mode::Verify && report.problems.is_empty() {
+        put_in_place(root, wrote, &mut report);
+    }
     report
+}
+
+/// Writes every picture the run's commands wrote (each path relative to `root`, or absolute),
+/// as one staged run: all of them, or none if one cannot be written.
+fn put_in_place(root: &Path, wrote: Vec<(PathBuf, Vec<u8>)>, report: &mut Report) {
+    let placed = world::shell::files::staged(|| {
+        let mut changed = Vec::new();
+        for (path, bytes) in wrote {
+            let at = root.join(&path);
+            if std::fs::read(&at).is_ok_and(|old| old == bytes) {
+                continue;
+            }
+            if let Some(dir) = at.parent() {
+                world::shell::files::folder(dir)?;
+            }
+            world::shell::files::write(&at, &bytes)?;
+            changed.push(at);
+        }
+        Ok::<_, world::shell::files::OutError>(changed)
+    });
+    match placed {
+        Ok(changed) => report.rewritten.extend(changed),
+        Err(e) => report.problems.push(e.to_string()),
+    }
 }
 
 /// The figures the prose reads from the blocks, filled in from the pages as they stand on disk
@@ -199,7 +239,15 @@ fn settle(
     let picked = |name: &str| only.is_none_or(|o| name.contains(o));
     let (new, problems) = crate::figures::fill(&pages, !write);
     report.problems.extend(problems.into_iter().filter(|p| picked(p)));
-    if write {
+    match crate::figures::FixedList::read(root) {
+        Ok(fixed) => {
+            let mine: Vec<_> = pages.iter().filter(|p| picked(&p.name)).cloned().collect();
+            report.problems.extend(crate::figures::typed_problems(&mine, &fixed));
+        }
+        Err(e) => report.problems.push(e),
+    }
+    // A run with a problem writes nothing, so no page is said to be rewritten.
+    if write && report.problems.is_empty() {
         for ((page, filled), was) in pages.iter().zip(new).zip(on_disk) {
             let text = filled.as_deref().unwrap_or(&page.text);
             if text == was || !picked(&page.name) {
@@ -210,13 +258,6 @@ fn settle(
             }
             report.rewritten.push(page.path.clone());
         }
-    }
-    match crate::figures::FixedList::read(root) {
-        Ok(fixed) => {
-            let mine: Vec<_> = pages.into_iter().filter(|p| picked(&p.name)).collect();
-            report.problems.extend(crate::figures::typed_problems(&mine, &fixed));
-        }
-        Err(e) => report.problems.push(e),
     }
 }
 
@@ -283,6 +324,8 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
 struct Done {
     ran: Ran,
     pictures: Vec<String>,
+    /// The files it wrote, kept until the whole run has succeeded.
+    files: Vec<(PathBuf, Vec<u8>)>,
     measured: Option<(String, Load)>,
 }
 
@@ -367,20 +410,10 @@ fn run_all(root: &Path, commands: &[String], mode: Mode) -> Results {
     done.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Runs one command. In `verify` every file it writes is kept in memory and compared with the
-/// one in the book; in `bless` the files are written for real.
+/// Runs one command with every file it writes kept in memory. In `verify` each is compared
+/// with the one in the book; in `bless` they are handed back, to be written once the whole run
+/// has succeeded.
 fn run_one(root: &Path, command: &str, mode: Mode) -> Result<Done, String> {
-    let done = |ran, pictures| Done { ran, pictures, measured: None };
-    if mode != Mode::Verify {
-        let ran = crate::run::run(command)?;
-        let mut missing = Vec::new();
-        for p in pictures(&ran.stdout) {
-            if !root.join(&p).is_file() {
-                missing.push(format!("{}: it says it wrote it, but it is not there", p.display()));
-            }
-        }
-        return Ok(done(ran, missing));
-    }
     let (ran, files) = world::shell::files::capture(|| crate::run::run(command));
     let ran = ran?;
     let mut drifted = Vec::new();
@@ -390,33 +423,50 @@ fn run_one(root: &Path, command: &str, mode: Mode) -> Result<Done, String> {
                 .push(format!("{}: it says it wrote it, but it wrote no such file", p.display()));
         }
     }
-    for (p, new) in files {
+    if mode != Mode::Verify {
+        return Ok(Done { ran, pictures: drifted, files, measured: None });
+    }
+    for (p, new) in &files {
         match std::fs::read(root.join(&p)) {
-            Ok(old) if old == new => {}
+            Ok(old) if old == *new => {}
             Ok(_) => drifted.push(format!("{} is not the picture in the book", p.display())),
             Err(_) => {
                 drifted.push(format!("{} is not in the book yet (run `just bless`)", p.display()))
             }
         }
     }
-    Ok(done(ran, drifted))
+    Ok(Done { ran, pictures: drifted, files: Vec::new(), measured: None })
 }
 
 /// Measured blocks run one at a time through `sh`, so timings do not share the machine, each
-/// after the float loop and under the load watcher.
-fn measure_all(root: &Path, commands: &[String]) -> Results {
+/// after the float loop and under the load watcher. What they write goes to a scratch folder
+/// (see `world::shell::files::WRITE_UNDER`), handed back with the place each file is for.
+fn measure_all(
+    root: &Path,
+    commands: &[String],
+) -> Result<(Results, Vec<(PathBuf, Vec<u8>)>), String> {
     let machine = measure::machine();
-    commands
+    let scratch = std::env::temp_dir().join(format!("blocks-measure-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let tree = world::shell::files::Tree::make(scratch).map_err(|e| e.to_string())?;
+    let results = commands
         .iter()
         .map(|c| {
-            let taken = measure::take(root, c, &machine).map(|t| Done {
+            let taken = measure::take(root, c, &machine, &tree.0).map(|t| Done {
                 ran: t.ran,
                 pictures: vec![],
+                files: vec![],
                 measured: Some((t.note, t.load)),
             });
             (c.clone(), taken)
         })
-        .collect()
+        .collect();
+    let mut wrote = Vec::new();
+    for (at, place) in world::shell::files::written_under(&tree.0) {
+        let bytes = std::fs::read(&at).map_err(|e| format!("cannot read {}: {e}", at.display()))?;
+        wrote.push((place, bytes));
+    }
+    Ok((results, wrote))
 }
 
 /// A line diff of what the book says against what the command printed.

@@ -427,6 +427,7 @@ fn group(s: &str) -> String {
 }
 
 /// A page of the book as the figures see it.
+#[derive(Clone)]
 pub struct Page {
     pub path: PathBuf,
     pub name: String,

@@ -92,26 +92,50 @@ pub struct Taken {
 }
 
 /// Runs one measured command through `sh` in `root` after the float loop, both under one
-/// watch. A command that fails, or a machine whose load cannot be read, is an error.
-pub fn take(root: &Path, command: &str, machine: &str) -> Result<Taken, String> {
+/// watch. A command that fails, or a machine whose load cannot be read, is an error. Every file
+/// the command writes through the chapters' file code goes under `scratch` instead
+/// (`world::shell::files::WRITE_UNDER`), for the caller to put in place; and the shell leads a
+/// process group of its own, ended with the run if a signal stops it.
+pub fn take(root: &Path, command: &str, machine: &str, scratch: &Path) -> Result<Taken, String> {
     world::shell::cli::say(format_args!("measuring: {command}"));
     let ((float, output), load) = busy::watch(|| {
         let float = float_loop();
-        let output = Command::new("sh")
+        let output = run_in_group(root, command, scratch);
+        (float, output)
+    })?;
+    let (status, stdout) = output.map_err(|e| format!("cannot start `{command}`: {e}"))?;
+    if !status.success() {
+        return Err(format!("`{command}` failed: {status}"));
+    }
+    let note = note(machine, float, &load);
+    let stdout = String::from_utf8_lossy(&stdout).into_owned();
+    Ok(Taken { ran: Ran { stdout, refused: None }, note, load })
+}
+
+/// Runs `command` through `sh` in a process group of its own, and returns how it ended and
+/// what it printed.
+fn run_in_group(
+    root: &Path,
+    command: &str,
+    scratch: &Path,
+) -> std::io::Result<(std::process::ExitStatus, Vec<u8>)> {
+    use std::io::Read;
+    let mut group = world::shell::children::spawn(
+        Command::new("sh")
             .arg("-c")
             .arg(command)
             .current_dir(root)
-            .stderr(Stdio::inherit())
-            .output();
-        (float, output)
-    })?;
-    let o = output.map_err(|e| format!("cannot start `{command}`: {e}"))?;
-    if !o.status.success() {
-        return Err(format!("`{command}` failed: {}", o.status));
+            .env(world::shell::files::WRITE_UNDER, scratch)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit()),
+    )?;
+    let mut stdout = Vec::new();
+    if let Some(mut out) = group.child.stdout.take() {
+        out.read_to_end(&mut stdout)?;
     }
-    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
-    let note = note(machine, float, &load);
-    Ok(Taken { ran: Ran { stdout, refused: None }, note, load })
+    let status = group.child.wait()?;
+    Ok((status, stdout))
 }
 
 /// Why a block taken on a busy machine is not written: one line, naming the block.

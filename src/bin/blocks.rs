@@ -100,8 +100,13 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
     for page in &report.rewritten {
         world::shell::cli::say(format_args!(
             "rewrote {}",
-            page.strip_prefix(&root).unwrap_or(page).display()
+            world::shell::files::shown(&page.strip_prefix(&root).unwrap_or(page).to_string_lossy())
         ));
+    }
+    if !report.problems.is_empty() && mode != Mode::Verify {
+        world::shell::cli::say(
+            "nothing written: a run with a problem changes no page and no picture",
+        );
     }
     let plural = |n: usize, one: &str, many: &str| world::shell::cli::count(n as u64, one, many);
     world::shell::cli::say(format_args!(
@@ -123,14 +128,31 @@ fn run(cli: Cli, _out: &mut dyn Write) -> anyhow::Result<()> {
 fn figures(write: bool, only: Option<&str>) -> anyhow::Result<()> {
     let here = std::env::current_dir()?;
     let root = theworld::repo::find(&here).map_err(anyhow::Error::msg)?;
+    let only = only.filter(|o| !o.is_empty());
+    if let Some(o) = only {
+        let names = theworld::blocks::pages(&root);
+        if !names.iter().any(|p| p.strip_prefix(&root).unwrap_or(p).to_string_lossy().contains(o)) {
+            return Err(Refused(format!(
+                "no page's name matches {}: give part of a page's name, or nothing for every page",
+                world::shell::files::shown(&format!("`{o}`"))
+            ))
+            .into());
+        }
+    }
     let mut report = theworld::blocks::Report::default();
-    theworld::blocks::figures(&root, write, only.filter(|o| !o.is_empty()), &mut report);
+    theworld::blocks::figures(&root, write, only, &mut report);
     for p in &report.problems {
         world::shell::cli::say(format_args!("{p}"));
     }
     for page in &report.rewritten {
         let page = page.strip_prefix(&root).unwrap_or(page);
-        world::shell::cli::say(format_args!("rewrote {}", page.display()));
+        world::shell::cli::say(format_args!(
+            "rewrote {}",
+            world::shell::files::shown(&page.to_string_lossy())
+        ));
+    }
+    if write && !report.problems.is_empty() {
+        world::shell::cli::say("nothing written: a run with a problem changes no page");
     }
     let n = report.problems.len();
     anyhow::ensure!(n == 0, "{}", world::shell::cli::count(n as u64, "problem", "problems"));

@@ -220,9 +220,45 @@ fn probe(path: &Path, scratch: &Path) -> Result<(), OutError> {
     Ok(())
 }
 
+/// The variable that sends every file a run writes into a scratch folder: the book check sets it
+/// for a measured block's command, and puts the files in place only when its whole run succeeds.
+pub const WRITE_UNDER: &str = "WORLD_WRITE_UNDER";
+
+/// Where a file for `path` goes under the scratch folder `under`: at its place on disk
+/// ([`place_of`]), as a path inside `under`. [`written_under`] reads it back.
+pub fn under(under: &Path, path: &Path) -> PathBuf {
+    let place = place_of(path);
+    under.join(place.strip_prefix("/").unwrap_or(&place))
+}
+
+/// Every file a run wrote under the scratch folder `under`, with the place it is for, in a
+/// fixed order.
+pub fn written_under(under: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let mut found = Vec::new();
+    let mut dirs = vec![under.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if let Ok(rel) = p.strip_prefix(under) {
+                found.push((p.clone(), Path::new("/").join(rel)));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Where this run writes `path` instead, when [`WRITE_UNDER`] names a folder.
+fn redirected(path: &Path) -> Option<PathBuf> {
+    let dir = std::env::var_os(WRITE_UNDER).filter(|d| !d.is_empty())?;
+    Some(under(Path::new(&dir), path))
+}
+
 /// Makes the folder `dir` and its parents, for the files a run is about to write into it.
 pub fn folder(dir: &Path) -> Result<(), OutError> {
-    if capturing() {
+    if capturing() || redirected(dir).is_some() {
         return Ok(());
     }
     // The parts of `dir` not there yet, deepest first: a run that fails, or is stopped by a
@@ -253,6 +289,11 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
     });
     if caught {
         return Ok(());
+    }
+    if let Some(at) = redirected(path) {
+        return std::fs::create_dir_all(at.parent().unwrap_or(&at))
+            .and_then(|()| std::fs::write(&at, bytes))
+            .map_err(|e| fail(path, e));
     }
     let tmp = scratch(path);
     let done = making(&[&tmp], || std::fs::File::create(&tmp))
@@ -421,20 +462,53 @@ fn clean_up_held(
     }
 }
 
-/// Has an interrupt (Ctrl-C) or a request to end (SIGTERM) first take away the run's scratch
-/// files and the empty folders it made, then end the run as that signal would have: a run
-/// stopped half way leaves the folder as it found it. The signals are waited for on a thread of
-/// their own, where taking files away is safe, rather than in a signal handler.
+/// Scratch folders made whole by a run (a book tool's place for what its commands write), taken
+/// away with everything in them if a signal stops it.
+static TREES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// A scratch folder, made now and taken away with all it holds when this is dropped, or by a
+/// signal's clean-up before the run ends.
+#[derive(Debug)]
+pub struct Tree(pub PathBuf);
+
+impl Tree {
+    /// Makes `dir` (which must not be there yet) as the run's scratch folder.
+    pub fn make(dir: PathBuf) -> Result<Tree, OutError> {
+        let mut trees = TREES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        trees.push(dir.clone());
+        std::fs::create_dir_all(&dir).map_err(|e| fail(&dir, e))?;
+        Ok(Tree(dir))
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let mut trees = TREES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _ = std::fs::remove_dir_all(&self.0);
+        trees.retain(|t| *t != self.0);
+    }
+}
+
+/// Has an interrupt (Ctrl-C), a request to end (SIGTERM) or a closed terminal (SIGHUP) first
+/// end the processes the run started ([`super::children`]) and take away the run's scratch
+/// files, its scratch folders and the empty folders it made, then end the run as that signal
+/// would have: a run stopped half way leaves the folder as it found it. The signals are waited
+/// for on a thread of their own, where taking files away is safe, rather than in a signal
+/// handler.
 pub fn clean_on_signals() {
     #[cfg(unix)]
     {
-        use signal_hook::consts::{SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
             return;
         };
         let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                // Held to the end: no thread of the run makes a file once the clean-up begins.
+                // Each held to the end: no thread of the run starts a process or makes a file
+                // once the clean-up begins.
+                let _groups = super::children::end_all();
+                let mut trees = TREES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                trees.drain(..).for_each(|t| drop(std::fs::remove_dir_all(t)));
                 let mut left = LEFT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 clean_up_held(&mut left, None);
                 let _ = signal_hook::low_level::emulate_default_handler(signal);

@@ -4,6 +4,7 @@
 //! binary from outside.
 //!
 //! - [`busy`]: how busy the rest of the machine was while a timing ran.
+//! - [`children`]: the processes a book tool starts, ended with it.
 //! - [`cli`]: the entry point every chapter's `main` and the book check call.
 //! - [`design`]: chapter 3's design on the command line, built from the design's own tables.
 //! - [`files`]: the files a run writes, checked before the work and written through a scratch
@@ -17,6 +18,7 @@
 //! - `testing`: a chapter binary run from outside, behind the `testing` feature.
 
 pub mod busy;
+pub mod children;
 pub mod cli;
 pub mod design;
 pub mod files;
