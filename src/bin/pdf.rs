@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use theworld::pdf;
+use world::shell::children;
 use world::shell::cli::Writes;
-use world::shell::files::Asked;
+use world::shell::files::{Asked, Tree};
 
 /// Prints the whole book to one PDF for handouts: mdBook's print page (book/book/print.html,
 /// built by `mdbook build book`, which `just pdf` runs first) through headless Chromium, on A4,
@@ -23,9 +24,10 @@ use world::shell::files::Asked;
 #[derive(Parser, Debug)]
 #[command(name = "pdf")]
 struct Cli {
-    /// Where to write the PDF, in a folder that is there already.
-    #[arg(long, default_value = "target/book.pdf", value_name = "FILE.pdf", value_parser = pdf_path)]
-    out: PathBuf,
+    /// Where to write the PDF, in a folder that is there already [default: target/book.pdf
+    /// in the repository, its folder made if need be].
+    #[arg(long, value_name = "FILE.pdf", value_parser = pdf_path)]
+    out: Option<PathBuf>,
 }
 
 fn pdf_path(s: &str) -> Result<PathBuf, String> {
@@ -39,7 +41,7 @@ fn pdf_path(s: &str) -> Result<PathBuf, String> {
 impl Writes for Cli {
     /// The PDF, checked before Chromium starts: its folder must be there.
     fn writes(&self) -> Vec<Asked> {
-        vec![Asked::File("--out", self.out.clone())]
+        self.out.iter().map(|out| Asked::File("--out", out.clone())).collect()
     }
 }
 
@@ -47,12 +49,13 @@ impl Writes for Cli {
 const PATIENCE: Duration = Duration::from_secs(300);
 
 fn main() -> ExitCode {
+    world::shell::files::clean_on_signals();
     let cli = match theworld::args::parse::<Cli>("pdf", "give --out FILE.pdf, or nothing") {
         Ok(Some(cli)) => cli,
         Ok(None) => return ExitCode::SUCCESS,
         Err(code) => return code,
     };
-    match run(&cli.out) {
+    match run(cli.out.as_deref()) {
         Ok(said) => theworld::args::report("pdf", |out| {
             writeln!(out, "{said}")?;
             Ok(ExitCode::SUCCESS)
@@ -66,26 +69,26 @@ fn main() -> ExitCode {
     }
 }
 
-/// A file removed when this is dropped, however the run ends.
-struct Scratch(Vec<PathBuf>);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        for p in &self.0 {
-            let _ = if p.is_dir() { std::fs::remove_dir_all(p) } else { std::fs::remove_file(p) };
-        }
-    }
-}
-
 #[expect(
     clippy::too_many_lines,
     reason = "the print's steps in the order they happen (serve, print, read back), each needing the one browser session"
 )]
-fn run(out: &Path) -> Result<String, Vec<String>> {
+fn run(out: Option<&Path>) -> Result<String, Vec<String>> {
     let one = |e: String| vec![e];
     let here = std::env::current_dir().map_err(|e| one(e.to_string()))?;
     let root = theworld::repo::find(&here).map_err(one)?;
-    let out = if out.is_absolute() { out.to_path_buf() } else { here.join(out) };
+    let out = match out {
+        Some(out) if out.is_absolute() => out.to_path_buf(),
+        Some(out) => here.join(out),
+        // The repository's target folder is not there when cargo builds elsewhere
+        // (CARGO_TARGET_DIR), and the PDF goes there all the same.
+        None => {
+            let target = root.join("target");
+            std::fs::create_dir_all(&target)
+                .map_err(|e| one(format!("cannot make {}: {e}", target.display())))?;
+            target.join("book.pdf")
+        }
+    };
     let book = root.join("book/book");
     let page = std::fs::read_to_string(book.join("print.html")).map_err(|_| {
         one("no built book in book/book: run `mdbook build book` first (`just pdf` does)".into())
@@ -102,7 +105,8 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
     let copy = book.join(format!("print-pdf-{}.html", std::process::id()));
     let profile = work.join(format!("profile-{}", std::process::id()));
     let part = out.with_extension(format!("pdf.part-{}", std::process::id()));
-    let _scratch = Scratch(vec![copy.clone(), profile.clone(), part.clone()]);
+    // Taken away however the run ends, a signal included (see `clean_on_signals` in `main`).
+    let _scratch = [&copy, &profile, &part].map(|p| Tree::noted(p.clone()));
     let all = pdf::pictures(&page);
     let mut swaps = Vec::new();
     for (i, p) in all.iter().enumerate() {
@@ -140,32 +144,33 @@ fn run(out: &Path) -> Result<String, Vec<String>> {
         chromium.display()
     ));
     let url = format!("file://{}", copy.display());
-    let mut child = Command::new(&chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(format!("--print-to-pdf={}", part.display()))
-        .arg(&url)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| one(format!("cannot start {}: {e}", chromium.display())))?;
+    // Chromium leads a process group of its own, so every process it starts ends with the run.
+    let mut chrome = children::spawn(
+        Command::new(&chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-pdf-header-footer",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg(format!("--print-to-pdf={}", part.display()))
+            .arg(&url)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    )
+    .map_err(|e| one(format!("cannot start {}: {e}", chromium.display())))?;
     let until = Instant::now() + PATIENCE;
     let status = loop {
-        match child.try_wait() {
+        match chrome.child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(200)),
             Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
+                drop(chrome);
                 return Err(one(format!(
                     "Chromium did not finish printing in {} s",
                     PATIENCE.as_secs()

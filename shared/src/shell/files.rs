@@ -466,25 +466,39 @@ fn clean_up_held(
 /// away with everything in them if a signal stops it.
 static TREES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
-/// A scratch folder, made now and taken away with all it holds when this is dropped, or by a
-/// signal's clean-up before the run ends.
+/// A scratch folder or file of the run, taken away with all it holds when this is dropped, or
+/// by a signal's clean-up before the run ends.
 #[derive(Debug)]
 pub struct Tree(pub PathBuf);
 
 impl Tree {
     /// Makes `dir` (which must not be there yet) as the run's scratch folder.
     pub fn make(dir: PathBuf) -> Result<Tree, OutError> {
+        let tree = Tree::noted(dir);
+        std::fs::create_dir_all(&tree.0).map_err(|e| fail(&tree.0, e))?;
+        Ok(tree)
+    }
+
+    /// Notes `path`, a scratch file or folder something the run starts will make, to be taken
+    /// away however the run ends.
+    pub fn noted(path: PathBuf) -> Tree {
         let mut trees = TREES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        trees.push(dir.clone());
-        std::fs::create_dir_all(&dir).map_err(|e| fail(&dir, e))?;
-        Ok(Tree(dir))
+        trees.push(path.clone());
+        Tree(path)
+    }
+}
+
+/// Takes away a scratch file, or a scratch folder and all it holds.
+fn take_away(p: &Path) {
+    if std::fs::remove_file(p).is_err() {
+        let _ = std::fs::remove_dir_all(p);
     }
 }
 
 impl Drop for Tree {
     fn drop(&mut self) {
         let mut trees = TREES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let _ = std::fs::remove_dir_all(&self.0);
+        take_away(&self.0);
         trees.retain(|t| *t != self.0);
     }
 }
@@ -508,7 +522,7 @@ pub fn clean_on_signals() {
                 // once the clean-up begins.
                 let _groups = super::children::end_all();
                 let mut trees = TREES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                trees.drain(..).for_each(|t| drop(std::fs::remove_dir_all(t)));
+                trees.drain(..).for_each(|t| take_away(&t));
                 let mut left = LEFT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 clean_up_held(&mut left, None);
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
