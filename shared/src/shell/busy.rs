@@ -115,11 +115,61 @@ impl fmt::Display for Load {
     }
 }
 
-/// Watches `work` on this machine's own clocks.
+/// The variable that has [`watch`] play back a load instead of reading this machine's: a share
+/// of one core, `0.5` for half a core. Only for tests of what a caller decides on a busy or a
+/// quiet machine, which must not hang on how busy the machine running the tests is.
+pub const PRETEND: &str = "WORLD_PRETEND_LOAD";
+
+/// Watches `work` on this machine's own clocks, or on played-back ones when [`PRETEND`] is set.
 pub fn watch<T>(work: impl FnOnce() -> T) -> Result<(T, Load), String> {
-    let watch = Watch::start(Proc::new()?)?;
+    match std::env::var_os(PRETEND) {
+        Some(rest) => watch_on(Played::new(&rest.to_string_lossy())?, work),
+        None => watch_on(Proc::new()?, work),
+    }
+}
+
+/// Watches `work` on the given clocks.
+pub fn watch_on<T>(clocks: impl Clocks, work: impl FnOnce() -> T) -> Result<(T, Load), String> {
+    let watch = Watch::start(clocks)?;
     let done = work();
     Ok((done, watch.stop()?))
+}
+
+/// Clocks that play back a given load: the real wall, none of the work's own time, and the rest
+/// of the machine busy for the same share of a core all along.
+pub struct Played {
+    rest: f64,
+    origin: Instant,
+    /// The wall at the last reading of the machine, so one reading's two clocks agree.
+    at: Duration,
+}
+
+impl Played {
+    /// The clocks for a load given as text ("0.5", half a core), as [`PRETEND`] holds it.
+    pub fn new(rest: &str) -> Result<Self, String> {
+        let rest = rest
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|r| r.is_finite() && *r >= 0.0 && *r <= 1024.0)
+            .ok_or_else(|| format!("{PRETEND}={rest} is not a share of a core such as 0.5"))?;
+        Ok(Played { rest, origin: Instant::now(), at: Duration::ZERO })
+    }
+}
+
+impl Clocks for Played {
+    fn machine(&mut self) -> Result<Duration, String> {
+        self.at = self.origin.elapsed();
+        Ok(self.at.mul_f64(self.rest))
+    }
+
+    fn own(&mut self) -> Result<Duration, String> {
+        Ok(Duration::ZERO)
+    }
+
+    fn wall(&mut self) -> Duration {
+        self.at
+    }
 }
 
 /// The machine's real clocks: `/proc/stat` for the cores, `getrusage` for this process and
@@ -276,6 +326,22 @@ mod tests {
         assert_eq!(busy_ticks(stat).unwrap(), 100 + 2 + 30 + 4 + 5 + 6);
         assert!(busy_ticks("cpu 1 2 3\n").is_err());
         assert!(busy_ticks("intr 1\n").is_err());
+    }
+
+    #[test]
+    fn a_played_load_is_read_back_as_given_and_a_bad_one_refused() {
+        for (given, busy) in [("0", false), ("0.04", false), ("0.5", true), ("1.5", true)] {
+            let clocks = Played::new(given).unwrap();
+            let ((), l) =
+                watch_on(clocks, || std::thread::sleep(Duration::from_millis(5))).unwrap();
+            let want: f64 = given.parse().unwrap();
+            assert!((l.rest - want).abs() < 1e-6, "{given}: {l:?}");
+            assert_eq!(l.busy(), busy, "{given}");
+        }
+        for bad in ["", "half", "-1", "NaN", "inf"] {
+            let e = Played::new(bad).err().unwrap();
+            assert!(e.starts_with(&format!("{PRETEND}={bad} is not")), "{e}");
+        }
     }
 
     #[test]
