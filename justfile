@@ -91,6 +91,16 @@ pdf:
     mdbook build book
     cargo run --release -q -p theworld --bin pdf
 
+# The last commit, without answers/, the answers appendix and the teaching page, each try-it's
+# "Answered here" saying the teacher has the answer, in a git repository of its own with one
+# commit; then its book printed to DIR/target/book.pdf for handouts (`--no-pdf`: no handout).
+[doc("The students' copy, without the answers: `just class ../class`.")]
+[no-exit-message]
+[positional-arguments]
+class DIR *ARGS:
+    cargo build --release -q -p theworld --bin pdf
+    cargo run --release -q -p theworld --bin class -- "$@"
+
 [doc("A hint: `just hint 2.5`, then `just hint 2.5 2`.")]
 [no-exit-message]
 hint N K="1":
