@@ -356,12 +356,62 @@ fn one_line(e: &clap::Error) -> String {
         .map(str::trim)
         .filter(|l| !l.is_empty());
     let first = lines.next().unwrap_or("bad command line").trim_start_matches("error: ");
-    let rest: Vec<&str> = lines.map(|l| l.trim_start_matches('[').trim_end_matches(']')).collect();
+    let far = far_fetched(e);
+    let rest: Vec<&str> = lines
+        .map(|l| l.trim_start_matches('[').trim_end_matches(']'))
+        .filter(|l| !(far && l.starts_with("tip: a similar")))
+        .collect();
     match (first.ends_with(':'), rest.is_empty()) {
         (_, true) => format!("{first} (try --help)"),
         (true, false) => format!("{first} {} (try --help)", rest.join(", ")),
         (false, false) => format!("{first} ({})", rest.join("; ")),
     }
+}
+
+/// Whether clap's "a similar argument exists" names a flag too far from the one typed to be the
+/// one the reader meant. Clap suggests any flag alike enough by its own measure, so `--strips`
+/// (a switch a challenge asks for) drew `--ticks`; a tip is kept only when a slip of a key or
+/// two turns the one typed into it.
+fn far_fetched(e: &clap::Error) -> bool {
+    use clap::error::{ContextKind, ContextValue};
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => v.first().cloned(),
+        _ => None,
+    };
+    let (Some(typed), Some(tip)) = (text(ContextKind::InvalidArg), text(ContextKind::SuggestedArg))
+    else {
+        return false;
+    };
+    let bare =
+        |s: &str| s.split('=').next().unwrap_or_default().trim_start_matches('-').to_string();
+    let (typed, tip) = (bare(&typed), bare(&tip));
+    let slips = if typed.chars().count().min(tip.chars().count()) >= 5 { 2 } else { 1 };
+    slips_between(&typed, &tip) > slips
+}
+
+/// The keys a typist slips between two words: a letter added, dropped, changed, or two side
+/// by side swapped, each one slip (the optimal string alignment distance).
+fn slips_between(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// Runs each of `sections` (a subcommand line, split at spaces) in turn, under a heading that
@@ -549,6 +599,15 @@ mod tests {
     }
 
     #[test]
+    fn slips_are_counted_a_key_at_a_time() {
+        assert_eq!(slips_between("tick", "ticks"), 1);
+        assert_eq!(slips_between("tikcs", "ticks"), 1);
+        assert_eq!(slips_between("strips", "ticks"), 4);
+        assert_eq!(slips_between("", "seed"), 4);
+        assert_eq!(slips_between("seed", "seed"), 0);
+    }
+
+    #[test]
     fn usage_errors_are_one_line() {
         for bad in [&["demo", "--ticks", "abc"][..], &["demo", "--ticks", "11"], &["demo"]] {
             assert!(usage(bad).ends_with("(try --help)"), "{bad:?}");
@@ -561,6 +620,11 @@ mod tests {
         assert!(missing.contains("were not provided: --ticks <TICKS>"), "{missing}");
         let typo = usage(&["demo", "--tick", "3"]);
         assert!(typo.contains("similar argument exists: '--ticks'"), "{typo}");
+        let swapped = usage(&["demo", "--tikcs", "3"]);
+        assert!(swapped.contains("similar argument exists: '--ticks'"), "{swapped}");
+        // A flag the reader has still to write (challenge 2.6's) is not some other flag.
+        let far = usage(&["demo", "--ticks", "3", "--strips"]);
+        assert_eq!(far, "unexpected argument '--strips' found (try --help)");
         let values = usage(&["demo", "--ticks", "3", "--pace", "bogus"]);
         assert!(values.contains("possible values: slow, fast"), "{values}");
         let sign = usage(&["demo", "--ticks", "3", "--seed", "-1"]);
