@@ -10,7 +10,8 @@
 //! input: its command must fail, and its output ends with the one line the binary prints to
 //! stderr and the exit code. A `console,measured` block holds timings: it is rerun only by
 //! `measure` (see [`crate::measure`]), through a real shell, never compared, and written only
-//! when the rest of the machine was quiet while it ran.
+//! when the rest of the machine was quiet while it ran. Its header records what it timed, and
+//! `verify` fails on a block whose command now times another design: a stale block.
 //!
 //! `verify` changes nothing, ever: pictures are compared in memory (see
 //! `world::shell::files::capture`).
@@ -28,7 +29,8 @@ use world::shell::busy::Load;
 
 pub use crate::console::{Block, Kind, parse};
 
-/// What a rerun gives a block: its new output, and for a measured block its new header.
+/// What a rerun gives a block: its new output, and for a measured block its new header line
+/// (see [`measure::header`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct New {
     pub output: String,
@@ -36,8 +38,8 @@ pub struct New {
 }
 
 /// The page with each block's output replaced, and for a measured block given a note, the
-/// `*Measured on ...*` line above it set to that note. A block given nothing (one that was not
-/// rerun, or not written) keeps its output and its note as they were.
+/// `*Measured on ...*` line above it replaced by that line. A block given nothing (one that was
+/// not rerun, or not written) keeps its output and its note as they were.
 fn rewrite(page: &str, blocks: &[(Block, Option<New>)]) -> String {
     let lines: Vec<&str> = page.lines().collect();
     let mut out = String::new();
@@ -52,7 +54,7 @@ fn rewrite(page: &str, blocks: &[(Block, Option<New>)]) -> String {
         }
         lines[next..upto].iter().for_each(|l| out.push_str(&format!("{l}\n")));
         if let Some(note) = note {
-            out.push_str(&format!("*Measured on {note}.*\n"));
+            out.push_str(&format!("{note}\n"));
         }
         out.push_str(&format!("{}\n{}\n{text}{}\n", lines[b.open], b.written, lines[b.close]));
         next = b.close + 1;
@@ -118,6 +120,9 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         (b.kind == Kind::Measured) == mode.measures()
             && only.is_none_or(|o| page.name.contains(o) || b.command.contains(o))
     };
+    if mode == Mode::Verify {
+        report.problems.extend(pages.iter().flat_map(|p| stale(p, only)));
+    }
     // Each distinct command runs once.
     let mut commands: Vec<String> = pages
         .iter()
@@ -314,6 +319,26 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
             }
         }
         found.push(Page { path, name, text, blocks });
+    }
+    found
+}
+
+/// Every measured block of `page` (or only those whose page or command contains `only`) whose
+/// header does not say it timed what its command times now, each said in one line: the page
+/// and line of its command, its name and command, and what is wrong (see [`measure::stale`]).
+fn stale(page: &Page, only: Option<&str>) -> Vec<String> {
+    let lines: Vec<&str> = page.text.lines().collect();
+    let picked = |b: &&Block| {
+        b.kind == Kind::Measured
+            && only.is_none_or(|o| page.name.contains(o) || b.command.contains(o))
+    };
+    let mut found = Vec::new();
+    for b in page.blocks.iter().filter(picked) {
+        let header = b.open.checked_sub(1).map_or("", |i| lines[i]);
+        let Some(why) = measure::stale(header, &b.command) else { continue };
+        let name = crate::figures::name(&lines, b).map(|n| format!("`{n}` ")).unwrap_or_default();
+        let at = format!("{}:{}", page.name, b.open + 2);
+        found.push(format!("{at}: the measured block {name}(`{}`) {why}", b.command));
     }
     found
 }
@@ -519,7 +544,7 @@ mod tests {
             PAGE,
             &[
                 (b[0].clone(), new("new\nlines\n", None)),
-                (b[1].clone(), new("fast\n", Some("a kettle"))),
+                (b[1].clone(), new("fast\n", Some("*Measured on a kettle.*"))),
             ],
         );
         let again = parse(&text).unwrap();

@@ -7,12 +7,18 @@
 //! timing from an unknown machine cannot be scaled, so each header carries one figure every
 //! reader can take on their own machine: the float loop's time, taken just before the block's
 //! command and under the same watch.
+//!
+//! And a timing says something only about the code it ran, so each header records what its
+//! block timed ([`Timed`], written `<!-- timed: fifth -->` after it): the stage of the design
+//! its command runs. `verify` reads the command again the same way ([`timed`]) and calls a block
+//! stale when the two differ ([`stale`]), which is when the chapter has made a stage since.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::run::Ran;
+use world::beast::design::{HISTORY, Stage};
 use world::shell::busy::{self, Load};
 
 /// Steps in the float loop: 2^27 multiply-and-adds, each waiting for the one before.
@@ -82,8 +88,127 @@ pub fn note(machine: &str, float: Duration, load: &Load) -> String {
     )
 }
 
-/// One measured command, run: what it printed, the header to write above it, and how busy
-/// the rest of the machine was.
+/// What a measured block timed: the design its command runs, named by the design's own tables.
+/// A stage is the key, not a hash of the code: it moves only when the chapter makes a stage
+/// (and so a block of the design as it stands times another design), never for a comment, a
+/// test or a change of output. A block of a named stage (`--as-of`) times the same design for
+/// good, since a stage's retired parts are kept beside the parts that replaced them. What the
+/// key cannot see is a change inside a stage, such as a faster cast with no switch of its own:
+/// such a change takes its blocks again by hand (`just measure` with part of their command).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Timed {
+    /// Chapter 3's phase as first wired (`--was`).
+    Was,
+    /// Chapter 3's phase as a stage left it: the stage `--as-of` names, or else the design as
+    /// it stands, the last stage of [`HISTORY`]. Every command but chapter 2's runs this
+    /// design (the library's benches and a first build of the workspace included), so it is
+    /// what they time too.
+    Stage(Stage),
+    /// Chapter 2's herd in a round of its own, as `--round` names it (1 when not given): the
+    /// herd keeps no history of stages, and each round's clock times that round's designs.
+    Round(String),
+}
+
+impl std::fmt::Display for Timed {
+    /// The record, as the header holds it: `was`, a stage's name (`fifth`), or `herd round 2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Timed::Was => write!(f, "was"),
+            Timed::Stage(s) => write!(f, "{}", s.name()),
+            Timed::Round(r) => write!(f, "herd round {r}"),
+        }
+    }
+}
+
+impl Timed {
+    /// A record as the header holds it, or nothing if it names no design.
+    pub fn read(record: &str) -> Option<Timed> {
+        let record = record.trim();
+        if record == "was" {
+            return Some(Timed::Was);
+        }
+        if let Some(round) = record.strip_prefix("herd round ") {
+            return Some(Timed::Round(round.trim().to_string()));
+        }
+        Stage::ALL.into_iter().find(|s| s.name() == record).map(Timed::Stage)
+    }
+
+    /// The design in words, for a report: "the phase as the fifth round left it".
+    pub fn words(&self) -> String {
+        match self {
+            Timed::Was => "the phase as first wired".to_string(),
+            Timed::Stage(s) => s.left_it(),
+            Timed::Round(r) => format!("the herd's round {r}"),
+        }
+    }
+}
+
+/// What `command` times, read from its words: the one reading `measure` records and `verify`
+/// checks, so the two cannot disagree. Chapter 2's commands time their round; every other
+/// command times chapter 3's phase as first wired (`--was`), as the stage `--as-of` names, or
+/// as it stands.
+pub fn timed(command: &str) -> Timed {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let value = |flag: &str| {
+        let joined = format!("{flag}=");
+        words.iter().enumerate().find_map(|(i, w)| match w.strip_prefix(&joined) {
+            Some(v) => Some(v),
+            None => (*w == flag).then(|| words.get(i + 1).copied()).flatten(),
+        })
+    };
+    if value("-p").or_else(|| value("--package")) == Some("herd") {
+        return Timed::Round(value("--round").unwrap_or("1").to_string());
+    }
+    if words.contains(&"--was") {
+        return Timed::Was;
+    }
+    let now = HISTORY[HISTORY.len() - 1].stage;
+    let named = value("--as-of").and_then(|n| Stage::ALL.into_iter().find(|s| s.name() == n));
+    Timed::Stage(named.unwrap_or(now))
+}
+
+/// Where a header keeps its record: a comment after the italic line, hidden on the page.
+const RECORD: (&str, &str) = ("<!-- timed:", "-->");
+
+/// The line `measure` writes above a block: the note in italics, then the record of what the
+/// block timed.
+pub fn header(note: &str, timed: &Timed) -> String {
+    format!("*Measured on {note}.* {} {timed} {}", RECORD.0, RECORD.1)
+}
+
+/// The record a header line holds, as written, if it holds one.
+pub fn recorded(header: &str) -> Option<&str> {
+    let (_, rest) = header.split_once(RECORD.0)?;
+    rest.split_once(RECORD.1).map(|(record, _)| record.trim())
+}
+
+/// What is wrong with a measured block whose header line is `header` and whose command is
+/// `command`, in words that follow the block's place and name: its header records nothing, or
+/// names no design, or names another design than the command runs now (the block is stale).
+/// It reads only the page and the design's tables, so a busy machine cannot change its answer.
+pub fn stale(header: &str, command: &str) -> Option<String> {
+    let now = timed(command);
+    let retake = "take it again on a quiet machine (`just measure` with part of its command)";
+    let Some(record) = recorded(header) else {
+        return Some(format!(
+            "does not say what it timed (`{} {now} {}` after its header, which `just measure` \
+             writes): {retake}",
+            RECORD.0, RECORD.1
+        ));
+    };
+    let Some(then) = Timed::read(record) else {
+        return Some(format!(
+            "records `{record}`, which names no design (a stage as `--as-of` names it, `was` or \
+             `herd round N`)"
+        ));
+    };
+    (then != now).then(|| {
+        format!("is stale: it timed {}, and times {} now; {retake}", then.words(), now.words())
+    })
+}
+
+/// One measured command, run: what it printed, the header line to write above it (the note
+/// and what it timed), and how busy the rest of the machine was.
 #[derive(Debug)]
 pub struct Taken {
     pub ran: Ran,
@@ -107,8 +232,8 @@ pub fn take(root: &Path, command: &str, machine: &str, scratch: &Path) -> Result
     if !status.success() {
         return Err(format!("`{command}` failed: {status}"));
     }
-    let note = note(machine, float, &load);
     let stdout = String::from_utf8_lossy(&stdout).into_owned();
+    let note = header(&note(machine, float, &load), &timed(command));
     Ok(Taken { ran: Ran { stdout, refused: None }, note, load })
 }
 

@@ -22,7 +22,9 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Job {
     /// Rerun every deterministic block (`console` and `console,refusal`) and compare its text
-    /// and pictures with the book's; fail with a diff on any drift. Writes nothing, ever.
+    /// and pictures with the book's; fail with a diff on any drift. Fail too on a measured block
+    /// whose header records another design than its command runs now (a stale block, which
+    /// `measure` takes again); measured blocks are never rerun here. Writes nothing, ever.
     Verify {
         /// Only pages or commands containing this (it must match at least one block).
         only: Option<String>,
