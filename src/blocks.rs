@@ -275,7 +275,8 @@ struct Page {
 }
 
 /// Every page that reads and parses, with the problems of its includes, its links and its
-/// measured blocks' headers; the problems of the rest.
+/// measured blocks' headers, and of the book's terms (see [`crate::terms`]); the problems of the
+/// rest.
 fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
     let mut found = Vec::new();
     for path in pages(root) {
@@ -320,6 +321,8 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
         }
         found.push(Page { path, name, text, blocks });
     }
+    // Terms are the whole book's: a page may use a word that another page defines.
+    problems.extend(crate::terms::check(root));
     found
 }
 

@@ -20,6 +20,8 @@
 //! - `driver` (with the `browser` feature) starts chromedriver for the browser check and the
 //!   quiz test.
 //! - [`pdf`] prints the whole book to one PDF and reads it back.
+//! - [`terms`] holds every glossary term to its definition: no page, in reading order, uses
+//!   one before the place that defines it.
 //! - [`repo`] finds the repository from the working directory.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
@@ -43,3 +45,4 @@ pub mod pdf;
 pub mod quiz;
 pub mod repo;
 pub mod run;
+pub mod terms;

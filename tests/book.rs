@@ -225,3 +225,66 @@ fn a_copied_tree_checks_and_blesses_itself() {
     assert_eq!(std::fs::metadata(here.join(page)).unwrap().modified().unwrap(), when);
     std::fs::remove_dir_all(&copy).unwrap();
 }
+
+/// A made-up book of two chapters: the second uses `fan` above the section that defines it, the
+/// first sets it in italics as if it coined it, and a glossary entry points to a section that
+/// never sets its term in italics. The check names all three. A plain use in an earlier chapter,
+/// a link to the definition and code are not uses, and with those the same book passes.
+#[test]
+fn a_term_used_before_its_definition_fails_the_check() {
+    let root = scratch("terms");
+    let src = root.join("book/src");
+    let table = theworld::run::run("cargo run --release -p bodies -- table").unwrap().stdout;
+    let block = format!("```console\n$ cargo run --release -p bodies -- table\n{table}```\n");
+    let write = |name: &str, text: &str| std::fs::write(src.join(name), text).unwrap();
+    write(
+        "SUMMARY.md",
+        "# Summary\n\n- [One](one.md)\n- [Two](two.md)\n  - [Note](note.md)\n\n[Glossary](glossary.md)\n",
+    );
+    write(
+        "glossary.md",
+        "# Glossary\n\n- **herd**: walkers together. ([One](one.md#one))\n\
+         - **fan**: nine rays. ([Eyes](two.md#eyes))\n\
+         - **level**: a place in the walk. ([Note](note.md#note))\n",
+    );
+    write("one.md", &format!("# One\n\nA *herd* of walkers, each with its *fan*.\n\n{block}"));
+    write("note.md", "# Note\n\nEach level is a set of turns.\n");
+    let two = "# Two\n\nEvery creature looks with its fan.\n\n## Eyes\n\nIts *fan* is nine rays.\n";
+    write("two.md", two);
+    let report = check(&root, Mode::Verify, None);
+    let all = report.problems.join("\n");
+    assert_eq!(report.problems.len(), 3, "{all}");
+    assert!(
+        all.contains("book/src/one.md:3: sets \"fan\" before book/src/two.md:7 defines it"),
+        "{all}"
+    );
+    assert!(
+        all.contains("book/src/two.md:3: uses \"fan\" before book/src/two.md:7 defines it"),
+        "{all}"
+    );
+    assert!(
+        all.contains("glossary.md:5: **level** links to note.md#note, but that section never"),
+        "{all}"
+    );
+
+    write("note.md", "# Note\n\nEach *level* is a set of turns.\n");
+    write("one.md", &format!("# One\n\nA *herd* of walkers, each with its fan.\n\n{block}"));
+    for fixed in [
+        "# Two\n\nEvery creature looks with its `fan`.\n\n## Eyes\n\nIts *fan* is nine rays.\n",
+        "# Two\n\nEvery creature looks with its [fan](#eyes).\n\n## Eyes\n\nIts *fan* is nine rays.\n",
+        "# Two\n\n## Eyes\n\nIts *fan* is nine rays, so every creature looks with its fan.\n",
+    ] {
+        write("two.md", fixed);
+        let report = check(&root, Mode::Verify, None);
+        assert!(report.problems.is_empty(), "{fixed}\n{:?}", report.problems);
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// The real book defines every glossary term before any page uses it.
+#[test]
+fn the_book_defines_every_term_before_it_uses_it() {
+    let here = theworld::repo::find(&std::env::current_dir().unwrap()).unwrap();
+    let problems = theworld::terms::check(&here);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
