@@ -213,7 +213,17 @@ struct Reader<'a> {
     s: &'a str,
     at: usize,
     named: &'a Named,
+    /// Brackets open around the reader's place: each is a call deeper, so their number is
+    /// bounded ([`DEEPEST`]) rather than left to the stack.
+    depth: usize,
 }
+
+/// The most brackets an expression may open inside one another: far more than a figure needs,
+/// far fewer than would overflow the stack.
+const DEEPEST: usize = 64;
+
+/// The most decimals a format may ask for: more than a double holds (17 significant digits).
+const MOST_PLACES: usize = 20;
 
 impl Reader<'_> {
     fn skip(&mut self) {
@@ -293,7 +303,12 @@ impl Reader<'_> {
     fn atom(&mut self) -> Result<Value, String> {
         self.skip();
         if self.eat("(") {
+            if self.depth == DEEPEST {
+                return Err(format!("brackets more than {DEEPEST} deep: write it flatter"));
+            }
+            self.depth += 1;
             let v = self.sum()?;
+            self.depth -= 1;
             if !self.eat(")") {
                 return Err("a `(` that never closes".into());
             }
@@ -366,7 +381,7 @@ fn num(v: &Value) -> Result<f64, String> {
 
 /// What an expression gives over the named blocks.
 pub fn eval(expr: &str, named: &Named) -> Result<Value, String> {
-    let mut r = Reader { s: expr, at: 0, named };
+    let mut r = Reader { s: expr, at: 0, named, depth: 0 };
     let v = r.verdict()?;
     r.skip();
     if r.at < expr.len() {
@@ -395,7 +410,9 @@ pub fn show(v: &Value, format: &str) -> Result<String, String> {
             let f = f.trim_start_matches(',');
             let digits = f.find(|c: char| !c.is_ascii_digit()).unwrap_or(f.len());
             let places: usize =
-                f[..digits].parse().map_err(|_| format!("`{f}` does not start with decimals"))?;
+                f[..digits].parse().ok().filter(|&p| p <= MOST_PLACES).ok_or_else(|| {
+                    format!("`{f}` does not start with decimals (0 to {MOST_PLACES})")
+                })?;
             let mut s = format!("{n:.places$}");
             if s.starts_with('-') && s.trim_start_matches(['-', '0', '.']).is_empty() {
                 s.remove(0);
@@ -522,14 +539,49 @@ pub struct FixedList {
     pub fixed: Vec<Fixed>,
 }
 
+/// Where each entry's pattern stands in book/fixed.toml, read beside the list itself.
+#[derive(serde::Deserialize)]
+struct Patterns {
+    #[serde(default)]
+    fixed: Vec<Pattern>,
+}
+
+#[derive(serde::Deserialize)]
+struct Pattern {
+    text: toml::Spanned<String>,
+}
+
 impl FixedList {
+    /// The list, or one line saying what is wrong with it and at which line of the file: TOML
+    /// that does not parse, or a pattern that is not one (each checked here once, not again
+    /// for every page).
     pub fn read(root: &Path) -> Result<FixedList, String> {
         let path = root.join("book/fixed.toml");
-        match std::fs::read_to_string(&path) {
-            Ok(t) => toml::from_str(&t).map_err(|e| format!("book/fixed.toml: {e}")),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FixedList::default()),
-            Err(e) => Err(format!("book/fixed.toml: {e}")),
+        let t = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(FixedList::default()),
+            Err(e) => return Err(format!("book/fixed.toml: {e}")),
+        };
+        let line = |at: usize| t[..at.min(t.len())].matches('\n').count() + 1;
+        let parse_error = |e: toml::de::Error| {
+            let at = e.span().map_or(1, |s| line(s.start));
+            let what = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+            format!("book/fixed.toml:{at}: {what}")
+        };
+        let list: FixedList = toml::from_str(&t).map_err(parse_error)?;
+        let patterns: Patterns = toml::from_str(&t).map_err(parse_error)?;
+        for p in &patterns.fixed {
+            if let Err(e) = regex::Regex::new(p.text.get_ref()) {
+                let why = e.to_string();
+                let why = why.lines().last().unwrap_or("").trim_start_matches("error: ");
+                return Err(format!(
+                    "book/fixed.toml:{}: `{}` is not a pattern: {why}",
+                    line(p.text.span().start),
+                    p.text.get_ref()
+                ));
+            }
         }
+        Ok(list)
     }
 }
 
