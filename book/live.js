@@ -76,6 +76,16 @@
     g.setTransform(c.k, 0, 0, c.k, 0, 0);
     return g;
   }
+  // A label drawn at x (its left, middle or right edge, as `align` says), y. One that would run
+  // past the canvas's edge is named on the canvas (data-clipped), for the browser check.
+  function label(c, g, text, x, y, align = "left") {
+    const w = g.measureText(text).width;
+    const left = align === "left" ? x : align === "right" ? x - w : x - w / 2;
+    g.textAlign = align;
+    g.fillText(text, x, y);
+    g.textAlign = "left";
+    if (left < 0 || left + w > c.w + 0.5) c.dataset.clipped = text;
+  }
 
   // The most milliseconds of stepping one slice of work may take before the page gets the
   // main thread back, whether the panel plays or runs to the book's tick: a slice and its
@@ -361,7 +371,7 @@
           g.font = "12px sans-serif";
           const out = Math.hypot(x - 96, y - 64);
           outs[k] = out.toFixed(1);
-          g.fillText(`${name}: ${out.toFixed(1)} px out`, x0, H * Z + 14);
+          label(windows, g, `${name}: ${out.toFixed(1)} px out`, x0, H * Z + 14);
         });
         drawTrace(trace, paths);
       },
@@ -385,11 +395,12 @@
       g.fillStyle = o === 48 || o === -48 ? GREY : "rgb(235,235,230)";
       g.fillRect(left, Y(o), w - left - 8, 1);
       g.fillStyle = INK;
-      g.fillText(String(o), 4, Y(o) + 4);
+      label(c, g, String(o), 4, Y(o) + 4);
     }
     for (let q = 0; q <= 4; q++) {
       const t = Math.round((q * ticks) / 4);
-      g.fillText(String(t), X(t) - 8, h - 4);
+      // The first tick's number starts at its mark, the last ends at it, the rest centre on it.
+      label(c, g, String(t), X(t), h - 4, q === 0 ? "left" : q === 4 ? "right" : "center");
     }
     g.save();
     g.beginPath();
@@ -404,7 +415,7 @@
       g.stroke();
     });
     g.restore();
-    g.fillText("offset from the middle (px) against the tick; blue: step, red: step_lagging",
+    label(c, g, "offset from the middle (px) against the tick; blue: step, red: step_lagging",
       left, 12);
   }
 
