@@ -259,3 +259,37 @@ fn the_version_flag_takes_nothing_beside_it() {
     assert_eq!(code, 0);
     assert!(out.starts_with("bodies "), "{out}");
 }
+
+#[test]
+fn a_picture_that_is_the_reports_own_file_is_refused() {
+    let dir = testing::scratch("bodies-stdout");
+    let out = dir.join("out.svg");
+    std::fs::write(&out, "the old report").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_bodies"))
+        .args(["held", "--ticks", "10", "--picture"])
+        .arg(&out)
+        .stdout(std::fs::OpenOptions::new().append(true).open(&out).unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--picture") && err.contains("the report on stdout goes to"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "the old report");
+}
+
+#[test]
+fn a_file_flag_naming_a_link_to_nothing_is_refused_as_a_folder_flag_is() {
+    let dir = testing::scratch("bodies-links");
+    let dangling = dir.join("dangling.svg");
+    let looped = dir.join("loop.svg");
+    std::os::unix::fs::symlink(dir.join("nowhere.svg"), &dangling).unwrap();
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    for link in [&dangling, &looped] {
+        let (code, _, err) =
+            bodies(&["held", "--ticks", "10", "--picture", link.to_str().unwrap()]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("a link to nothing"), "{err}");
+        assert!(link.symlink_metadata().unwrap().is_symlink(), "the link was replaced");
+    }
+}

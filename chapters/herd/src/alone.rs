@@ -26,7 +26,7 @@ pub fn run(
     shot: Option<&Path>,
     film: Option<&Path>,
 ) -> anyhow::Result<()> {
-    design.fits(s.radius)?;
+    design.fits(s.radius, true)?;
     if film.is_some() {
         world::pictures::film::fits(s.ticks)?;
     }

@@ -67,13 +67,20 @@ impl Design {
 
     /// Refuses, before anything runs, a radius the buckets or the mailboxes would refuse on
     /// the first tick, by their own rule; everybody answers any radius. The refusal is a usage
-    /// error naming the flags that would fix it.
-    pub fn fits(self, radius: f64) -> Result<(), Refused> {
+    /// error naming the flags that would fix it: --everybody only where the run takes it
+    /// (`takes_everybody`), and then with the flag it cannot go with dropped.
+    pub fn fits(self, radius: f64, takes_everybody: bool) -> Result<(), Refused> {
+        let or = match (takes_everybody, self.buckets, self.unordered) {
+            (false, ..) => "",
+            (true, true, _) => ", or drop --buckets for --everybody",
+            (true, _, true) => ", or drop --unordered for --everybody",
+            _ => ", or add --everybody",
+        };
         match near::fits(radius, CELL) {
             Err(TooWide { cell, .. }) if !self.everybody => Err(Refused(format!(
                 "--radius {radius} is wider than the {cell} px cells the buckets and the \
                  mailboxes look through, so they could miss neighbours: give --radius {cell} or \
-                 less, or add --everybody"
+                 less{or}"
             ))),
             _ => Ok(()),
         }

@@ -44,7 +44,7 @@ pub struct Scene {
     #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
     pub ticks: u32,
     /// How far a walker sees, in pixels: above 0 and at most 16 (one cell, the most the buckets
-    /// and the mailboxes answer), or at most 1000 with --everybody.
+    /// and the mailboxes answer); up to 1000 with --everybody, where the command has it.
     #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
     pub radius: f64,
     /// The seed of the valley, of where the walkers start and of how they wander.

@@ -23,7 +23,8 @@ pub fn run(
     round: u8,
 ) -> anyhow::Result<()> {
     let Scene { ticks, radius, seed, .. } = *scene;
-    Design::default().fits(radius)?;
+    // Sweep runs the mailboxes alone: it has no --everybody to offer.
+    Design::default().fits(radius, false)?;
     let ground = ground(seed);
     let mut herds = herds(scene, rule, round);
     let third = if round == 1 { "unordered" } else { "mailboxes" };

@@ -234,7 +234,7 @@ fn an_argument_that_is_not_text_is_named_in_one_line() {
 fn a_run_stopped_by_a_signal_leaves_the_folder_as_it_found_it() {
     let dir = testing::scratch("herd-signal");
     let (shot, film) = (dir.join("d"), dir.join("f"));
-    for signal in ["INT", "TERM"] {
+    for signal in ["INT", "TERM", "HUP"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_herd"))
             .args(["alone", "-n", "2000", "--ticks", "300", "--film"])
             .arg(&film)
@@ -269,4 +269,63 @@ fn a_walker_number_refuses_a_sign_like_every_other_whole_number() {
         assert!(out.is_empty() && err.contains("there is no walker"), "{walker}: {err}");
     }
     assert_eq!(herd(&["near", "--walker", "1"]).0, 0);
+}
+
+#[test]
+fn a_radius_too_wide_is_told_the_flags_this_command_has() {
+    let (code, _, err) = herd(&["sweep", "--radius", "17"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("give --radius 16 or less") && !err.contains("everybody"), "{err}");
+    refused(&["alone", "--radius", "17", "--buckets"], 2, "or drop --buckets for --everybody");
+    let (_, help, _) = herd(&["sweep", "--help"]);
+    assert!(help.contains("where the command has it"), "{help}");
+}
+
+#[test]
+fn a_folder_flags_file_that_is_another_flags_folder_is_refused_before_the_work() {
+    let dir = testing::scratch("herd-overlap");
+    let (s, inner) = (dir.join("s"), dir.join("s/herd.png"));
+    let started = std::time::Instant::now();
+    let (code, _, err) = herd(&[
+        "alone",
+        "-n",
+        "500",
+        "--ticks",
+        "300",
+        "--shot",
+        s.to_str().unwrap(),
+        "--film",
+        inner.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--shot and --film name the same place"), "{err}");
+    assert!(started.elapsed().as_secs() < 5, "refused only after the work");
+    assert!(!s.exists(), "the refusal made a folder");
+}
+
+#[test]
+fn a_folder_whose_files_would_pass_the_path_limit_is_refused_before_the_work() {
+    let dir = testing::scratch("herd-long");
+    let base = std::path::absolute(&dir).unwrap();
+    // A folder of 4,090 bytes in all: it fits, but no file name does inside it.
+    let mut long = base.clone();
+    while long.as_os_str().len() + 101 < 4090 {
+        long.push("d".repeat(100));
+    }
+    let last = 4090 - long.as_os_str().len() - 1;
+    long.push("e".repeat(last));
+    assert_eq!(long.as_os_str().len(), 4090);
+    refused(
+        &["alone", "-n", "2000", "--ticks", "2000", "--shot", long.to_str().unwrap()],
+        2,
+        "past 4095",
+    );
+}
+
+#[test]
+fn a_path_with_a_newline_is_one_line_in_an_error() {
+    let dir = testing::scratch("herd-newline");
+    let odd = dir.join("f\nx");
+    std::fs::write(&odd, "a file in the way").unwrap();
+    refused(&["alone", "--ticks", "1", "--shot", odd.to_str().unwrap()], 2, "\\n");
 }

@@ -508,6 +508,26 @@ fn ending(
     }
 }
 
+/// Refuses a file flag naming the file the report goes to (`held --picture out.svg > out.svg`):
+/// the picture would replace the report, or the report the picture.
+fn not_stdout(asked: &[super::files::Asked]) -> Result<(), Failure> {
+    use super::files::Asked;
+    for a in asked {
+        let (flag, paths) = match a {
+            Asked::File(flag, p) => (flag, vec![p.clone()]),
+            Asked::Folder(flag, p, names) => (flag, names.iter().map(|n| p.join(n)).collect()),
+        };
+        if let Some(p) = paths.iter().find(|p| super::files::is_stdout(p)) {
+            return Err(Failure::Usage(format!(
+                "{flag} {}: that is the file the report on stdout goes to: give the flag \
+                 another path, or send the report elsewhere",
+                super::files::shown(&p.to_string_lossy())
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The whole of a chapter binary's `main`.
 pub fn main<C: Parser + Writes>(
     name: &str,
@@ -521,6 +541,7 @@ pub fn main<C: Parser + Writes>(
     let result = parse::<C>(std::env::args_os(), &mut out).and_then(|cli| match cli {
         Some(cli) => {
             out.keep_going = !cli.writes().is_empty();
+            not_stdout(&cli.writes())?;
             start(cli, &mut out, run)
         }
         None => Ok(()),

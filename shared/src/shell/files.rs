@@ -142,14 +142,22 @@ pub fn place_of(path: &Path) -> PathBuf {
 /// The first two flags of `asked` that name the same file or folder, once each path is taken
 /// to its place on disk ([`place_of`]): two outputs there would overwrite one another.
 pub fn same(asked: &[Asked]) -> Option<(&'static str, &'static str)> {
-    let named: Vec<(&'static str, PathBuf)> = asked
+    // Each flag's places: its file or its folder, and each file it will write in that folder,
+    // so a folder flag's file that is another flag's file or folder is found too.
+    let named: Vec<(usize, &'static str, PathBuf)> = asked
         .iter()
-        .map(|a| match a {
-            Asked::File(flag, p) | Asked::Folder(flag, p, _) => (*flag, place_of(p)),
+        .enumerate()
+        .flat_map(|(i, a)| match a {
+            Asked::File(flag, p) => vec![(i, *flag, place_of(p))],
+            Asked::Folder(flag, p, names) => {
+                let dir = place_of(p);
+                let files = names.iter().map(|n| (i, *flag, dir.join(n)));
+                std::iter::once((i, *flag, dir.clone())).chain(files).collect()
+            }
         })
         .collect();
-    for (i, (a, pa)) in named.iter().enumerate() {
-        if let Some((b, _)) = named[i + 1..].iter().find(|(_, pb)| pb == pa) {
+    for (k, (i, a, pa)) in named.iter().enumerate() {
+        if let Some((_, b, _)) = named[k + 1..].iter().find(|(j, _, pb)| j != i && pb == pa) {
             return Some((a, b));
         }
     }
@@ -160,11 +168,80 @@ pub fn same(asked: &[Asked]) -> Option<(&'static str, &'static str)> {
 /// file can be made in its folder. `path` itself is left exactly as it was.
 pub fn ready(path: &Path) -> Result<(), OutError> {
     a_file(path)?;
-    not_too_long(path)?;
+    not_too_long(&with_room(path))?;
+    a_link_to_something(path)?;
+    ours_to_replace(path)?;
     if capturing() {
         return Ok(());
     }
     probe(path, &scratch(path))
+}
+
+/// The longest scratch name [`scratch`] gives (a process id of seven digits and a count).
+const SCRATCH_NAME: usize = ".partial.4194304.9999".len();
+
+/// `path`, or its scratch name's path where that is the longer: the longest path a write of it
+/// makes, so a path with no room for its scratch name is refused before the work too.
+fn with_room(path: &Path) -> PathBuf {
+    let name = path.file_name().map_or(0, |n| n.len());
+    if name >= SCRATCH_NAME {
+        return path.to_path_buf();
+    }
+    path.with_file_name("s".repeat(SCRATCH_NAME))
+}
+
+/// Refuses a file path that is a link to nothing (a dangling link, or a loop of links), as a
+/// folder flag refuses one: the rename would replace the link, not write where it points.
+fn a_link_to_something(path: &Path) -> Result<(), OutError> {
+    let link = path.symlink_metadata().is_ok_and(|m| m.is_symlink());
+    if link && path.metadata().is_err() {
+        return Err(fail(path, "it is a link to nothing (a dangling link or a loop of links)"));
+    }
+    Ok(())
+}
+
+/// Whether a file owned by `file_uid` in a folder of `dir_mode` owned by `dir_uid` can be
+/// replaced by a rename made as the user `me`: not in a sticky folder (mode 1777, as /tmp),
+/// where only the file's owner, the folder's owner or root may.
+fn sticky_allows(dir_mode: u32, dir_uid: u32, file_uid: u32, me: u32) -> bool {
+    dir_mode & 0o1000 == 0 || me == 0 || file_uid == me || dir_uid == me
+}
+
+/// Refuses, before the work, a file that is there already and that this user may not replace:
+/// another user's file in a sticky folder.
+fn ours_to_replace(path: &Path) -> Result<(), OutError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(file) = path.symlink_metadata() else { return Ok(()) };
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let Ok(dir) = dir.metadata() else { return Ok(()) };
+        let me = nix::unistd::geteuid().as_raw();
+        if !sticky_allows(dir.mode(), dir.uid(), file.uid(), me) {
+            return Err(fail(
+                path,
+                "it is another user's file in a sticky folder (mode 1777), which only they may \
+                 replace",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `path` is the file this process's stdout writes to: a report sent there and a file
+/// written there would overwrite one another.
+pub fn is_stdout(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(out) = std::io::stdout().as_fd().try_clone_to_owned() else { return false };
+        let Ok(out) = std::fs::File::from(out).metadata() else { return false };
+        let Ok(file) = path.metadata() else { return false };
+        out.is_file() && out.dev() == file.dev() && out.ino() == file.ino()
+    }
+    #[cfg(not(unix))]
+    false
 }
 
 /// Checks, before any work, that files can be written into the folder `dir`: either it is a
@@ -183,7 +260,7 @@ pub fn ready_folder(dir: &Path) -> Result<(), OutError> {
             Ok(m) if m.is_symlink() => "is a link to no folder",
             _ => "is a file, not a folder",
         };
-        return Err(fail(dir, format!("{} {what}", there.display())));
+        return Err(fail(dir, format!("{} {what}", shown(&there.to_string_lossy()))));
     }
     not_too_long(dir)?;
     if capturing() {
@@ -199,7 +276,10 @@ fn ready_in(path: &Path) -> Result<(), OutError> {
     if name > NAME_MAX {
         return Err(fail(path, format!("its name is {name} bytes long, past {NAME_MAX}")));
     }
-    a_file(path)
+    a_file(path)?;
+    not_too_long(&with_room(path))?;
+    a_link_to_something(path)?;
+    ours_to_replace(path)
 }
 
 /// Refuses a path that names a folder, or ends without a file name at all: `x.svg/.` is
@@ -623,6 +703,43 @@ mod tests {
             same(&[shot, Asked::Folder("--film", PathBuf::from("d/"), Vec::new())]),
             Some(("--shot", "--film"))
         );
+    }
+
+    #[test]
+    fn a_folder_flags_file_that_another_flag_names_is_found() {
+        let shot = Asked::Folder("--shot", PathBuf::from("s"), vec!["herd.png".into()]);
+        let film = Asked::Folder("--film", PathBuf::from("s/herd.png"), vec!["a.png".into()]);
+        assert_eq!(same(&[shot.clone(), film]), Some(("--shot", "--film")));
+        let picture = Asked::File("--picture", PathBuf::from("s/herd.png"));
+        assert_eq!(same(&[picture, shot.clone()]), Some(("--picture", "--shot")));
+        let apart = Asked::Folder("--film", PathBuf::from("t"), vec!["herd.png".into()]);
+        assert_eq!(same(&[shot, apart]), None);
+    }
+
+    #[test]
+    fn another_users_file_in_a_sticky_folder_is_not_ours_to_replace() {
+        let (sticky, plain) = (0o41777, 0o40777);
+        assert!(!sticky_allows(sticky, 0, 1001, 1000), "another's file in /tmp");
+        assert!(sticky_allows(sticky, 0, 1000, 1000), "one's own file");
+        assert!(sticky_allows(sticky, 1000, 1001, 1000), "one's own folder");
+        assert!(sticky_allows(sticky, 0, 1001, 0), "root");
+        assert!(sticky_allows(plain, 0, 1001, 1000), "no sticky bit");
+    }
+
+    #[test]
+    fn a_file_with_no_room_for_its_scratch_name_is_refused_before() {
+        let dir = folder_for_test("room");
+        let mut long = std::path::absolute(&dir).unwrap();
+        while long.as_os_str().len() < 4080 {
+            long.push(
+                "d".repeat(4080 - long.as_os_str().len()).chars().take(200).collect::<String>(),
+            );
+        }
+        // The name fits the limit; its scratch name beside it would not.
+        let name = "a.svg";
+        let fits = long.as_os_str().len() + 1 + name.len() <= PATH_MAX;
+        let e = ready_in(&long.join(name)).unwrap_err();
+        assert!(e.to_string().contains("past 4095"), "{fits} {e}");
     }
 
     #[test]
