@@ -84,28 +84,29 @@ fn read(text: &str) -> Read {
     let mut runs: Vec<Run> = Vec::new();
     let top = Section { id: String::new(), level: HeadingLevel::H1, at: 0, text: String::new() };
     let mut sections: Vec<Section> = vec![top];
-    let (mut italic, mut code, mut image) = (0usize, 0usize, 0usize);
+    // How deep in emphasis, and in code blocks and pictures (whose words are not prose).
+    let (mut italic, mut hidden) = (0usize, 0usize);
     let mut heading: Option<(HeadingLevel, usize, String)> = None;
     let mut linked: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     let mut block = 0usize;
     let mut cur = Run::default();
     let flush = |cur: &mut Run, runs: &mut Vec<Run>| {
-        if !cur.text.is_empty() {
-            runs.push(std::mem::take(cur));
-        }
+        runs.extend((!cur.text.is_empty()).then(|| std::mem::take(cur)));
     };
     for (event, range) in parser(text).into_offset_iter() {
+        if !matches!(event, Event::Text(_) | Event::SoftBreak) {
+            flush(&mut cur, &mut runs);
+        }
         if let Event::Start(
             Tag::Paragraph | Tag::Item | Tag::TableCell | Tag::Heading { .. } | Tag::HtmlBlock,
         ) = event
         {
-            flush(&mut cur, &mut runs);
             block += 1;
         }
         let setting = (italic > 0, heading.is_some(), sections.len() - 1, block);
         let same = (cur.italic, cur.heading, cur.section, cur.block) == setting;
         match event {
-            Event::Text(t) if code == 0 && image == 0 => {
+            Event::Text(t) if hidden == 0 => {
                 if !same {
                     flush(&mut cur, &mut runs);
                     (cur.italic, cur.heading, cur.section, cur.block) = setting;
@@ -116,53 +117,42 @@ fn read(text: &str) -> Read {
                 cur.starts.push((cur.text.len(), range.start));
                 cur.text.push_str(&t);
             }
-            Event::Code(t) => {
-                flush(&mut cur, &mut runs);
-                if let Some((_, _, h)) = heading.as_mut() {
-                    h.push_str(&t);
-                }
-            }
+            Event::Code(t) => heading.iter_mut().for_each(|(_, _, h)| h.push_str(&t)),
             Event::SoftBreak if same => cur.text.push(' '),
-            Event::Start(Tag::Emphasis) => {
-                flush(&mut cur, &mut runs);
-                italic += 1;
-            }
-            Event::End(TagEnd::Emphasis) => {
-                flush(&mut cur, &mut runs);
-                italic = italic.saturating_sub(1);
-            }
-            Event::Start(Tag::CodeBlock(_)) => code += 1,
-            Event::End(TagEnd::CodeBlock) => code = code.saturating_sub(1),
-            Event::Start(Tag::Image { .. }) => image += 1,
-            Event::End(TagEnd::Image) => image = image.saturating_sub(1),
+            Event::Start(Tag::Emphasis) => italic += 1,
+            Event::End(TagEnd::Emphasis) => italic = italic.saturating_sub(1),
+            Event::Start(Tag::CodeBlock(_) | Tag::Image { .. }) => hidden += 1,
+            Event::End(TagEnd::CodeBlock | TagEnd::Image) => hidden = hidden.saturating_sub(1),
             Event::Start(Tag::Link { dest_url, .. }) => {
-                flush(&mut cur, &mut runs);
                 let page = dest_url.split('#').next().unwrap_or("").to_string();
                 linked.entry(block).or_default().push(page);
             }
             Event::Start(Tag::Heading { level, .. }) => {
-                flush(&mut cur, &mut runs);
                 heading = Some((level, range.start, String::new()));
             }
             Event::End(TagEnd::Heading(_)) => {
-                flush(&mut cur, &mut runs);
                 if let Some((level, at, text)) = heading.take() {
-                    let base = crate::links::id(text.trim());
-                    let mut id = base.clone();
-                    let mut n = 0;
-                    while sections.iter().any(|s| s.id == id) {
-                        n += 1;
-                        id = format!("{base}-{n}");
-                    }
+                    let id = unique(&sections, crate::links::id(text.trim()));
                     sections.push(Section { id, level, at, text });
                 }
             }
-            _ => flush(&mut cur, &mut runs),
+            _ => {}
         }
     }
     flush(&mut cur, &mut runs);
     runs.retain(|r| !(r.italic && r.text.starts_with("Measured on ")));
     Read { runs, sections, links: linked }
+}
+
+/// `base`, or `base-1`, `base-2` and so on if an earlier heading has it, as mdBook numbers them.
+fn unique(sections: &[Section], base: String) -> String {
+    let mut id = base.clone();
+    let mut n = 0;
+    while sections.iter().any(|s| s.id == id) {
+        n += 1;
+        id = format!("{base}-{n}");
+    }
+    id
 }
 
 /// The words of a run in lower case, each with its offset in the run's text. A word is letters,
@@ -237,12 +227,16 @@ fn line(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
 }
 
+/// A glossary entry as it is read: the term, its defining page and heading once found, and its
+/// line.
+type Entry = (String, Option<(String, String)>, usize);
+
 /// The glossary's entries, in order: each list item that opens with a bold term and holds a
 /// link to `page.md#heading`, the first such link being its defining section.
 pub fn glossary(text: &str) -> Vec<Term> {
     let mut found = Vec::new();
     let (mut depth, mut strong) = (0usize, false);
-    let mut entry: Option<(String, Option<(String, String)>, usize)> = None;
+    let mut entry: Option<Entry> = None;
     for (event, range) in parser(text).into_offset_iter() {
         match event {
             Event::Start(Tag::Item) => {
