@@ -83,7 +83,7 @@ pub enum Mode {
         /// run is thinned to the points the chart can show, so any run makes a small file.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         picture: Option<PathBuf>,
-        /// Also film both bodies side by side, a frame a tick, into this animated PNG (at most
+        /// Also film both bodies side by side, a frame per tick, into this animated PNG (at most
         /// 1000 ticks).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         film: Option<PathBuf>,

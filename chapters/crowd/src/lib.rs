@@ -331,7 +331,7 @@ pub enum Mode {
         /// 50 ms budget and the 25 ms aimed for as rules.
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
         chart: Option<PathBuf>,
-        /// Instead of the rows, find the largest crowd whose phase fits this many ms a tick on
+        /// Instead of the rows, find the largest crowd whose phase fits this many ms per tick on
         /// this machine, 1 to 10,000: the valley made 1, 2, 4, ... times as long until the phase
         /// does not fit (at most 50 times, 150,000 creatures), then the step halved, each trial
         /// timed and printed. The answer differs on every machine.
@@ -489,7 +489,7 @@ pub enum Mode {
         /// this PNG (and outline it on the whole valley).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         close: Option<PathBuf>,
-        /// Also film that window over the run, a frame a tick with every fan and death, into
+        /// Also film that window over the run, a frame per tick with every fan and death, into
         /// this animated PNG (at most 1000 ticks).
         #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
         film: Option<PathBuf>,

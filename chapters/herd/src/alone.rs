@@ -64,7 +64,7 @@ fn heading(out: &mut dyn Write, s: &Scene) -> std::io::Result<()> {
     )
 }
 
-/// One row's herd run for the scene's ticks, filmed a frame a tick when `filmed`: its walkers
+/// One row's herd run for the scene's ticks, filmed a frame per tick when `filmed`: its walkers
 /// at the end, and the film so far.
 fn walk(
     s: &Scene,

@@ -112,7 +112,7 @@ pub enum Mode {
         shot: Option<PathBuf>,
         #[command(flatten)]
         design: Design,
-        /// Also film each row, a frame a tick from the scatter it starts as, into an animated
+        /// Also film each row, a frame per tick from the scatter it starts as, into an animated
         /// PNG in DIR named as for --shot (at most 1000 ticks; the folder is made if need be).
         #[arg(long, value_name = "DIR")]
         film: Option<PathBuf>,

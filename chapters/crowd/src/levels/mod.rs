@@ -133,7 +133,7 @@ pub fn picture(
     let (count, risk) = (levels.count(), levels.at_risk());
     writeln!(out, "{COLS}x{ROWS} valley, {} creatures as tick {tick}'s phase opens", of.len())?;
     writeln!(out, "  {count} levels, {risk} creatures at risk")?;
-    writeln!(out, "  creatures a level, from level 1:")?;
+    writeln!(out, "  creatures per level, from level 1:")?;
     let sizes: Vec<String> = (0..count).map(|k| format!("{:>5}", levels.level(k).len())).collect();
     for line in sizes.chunks(12) {
         writeln!(out, "  {}", line.concat())?;
