@@ -174,3 +174,32 @@ fn the_fixed_figures_are_the_code_s() {
     }
     assert!(pinned >= 8, "only {pinned} fixed figures are pinned");
 }
+
+/// `just figures` with nothing to fill says so, rather than ending in silence, and a second run
+/// after one that filled a figure finds nothing more to do.
+#[test]
+fn figures_says_when_it_changed_nothing() {
+    let text = "<!-- block: b -->\n```console\n$ true\n  walkers 12\n```\n\n\
+                There are <!--= b[walkers] -->11<!--/--> walkers.\n";
+    let root = book("nothing", text);
+    std::fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
+    std::fs::write(root.join("book/book.toml"), "").unwrap();
+    let figures = || {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_blocks"))
+            .arg("figures")
+            .current_dir(&root)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let first = figures();
+    assert_eq!(first.trim(), "rewrote book/src/page.md", "{first}");
+    assert!(page(&root).contains("-->12<!--/-->"));
+    let second = figures();
+    assert_eq!(
+        second.trim(),
+        "figures: every figure of 1 page agrees with its block; nothing rewritten"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -156,6 +156,18 @@ fn figures(write: bool, only: Option<&str>) -> anyhow::Result<()> {
     if write && !report.problems.is_empty() {
         world::shell::cli::say("nothing written: a run with a problem changes no page");
     }
+    if report.problems.is_empty() && report.rewritten.is_empty() {
+        // Silence would read as a run that did nothing, or did not finish.
+        let picked = theworld::blocks::pages(&root)
+            .iter()
+            .filter(|p| only.is_none_or(|o| p.to_string_lossy().contains(o)))
+            .count();
+        let pages = world::shell::cli::count(picked as u64, "page", "pages");
+        world::shell::cli::say(format_args!(
+            "figures: every figure of {pages} agrees with its block; {}",
+            if write { "nothing rewritten" } else { "nothing to mend" }
+        ));
+    }
     let n = report.problems.len();
     anyhow::ensure!(n == 0, "{}", world::shell::cli::count(n as u64, "problem", "problems"));
     Ok(())

@@ -118,6 +118,28 @@ fn json(id: Option<&'static Challenge>, out: &mut dyn Write) -> io::Result<ExitC
     }
 }
 
+/// How wide the table may run: a terminal's 100 columns, where a line does not wrap by itself.
+const WIDTH: usize = 100;
+
+/// Where the title column starts, and a check's message under it.
+const INDENT: usize = 2 + 4 + 2 + 19 + 2 + 8 + 2;
+
+/// A check's message cut into lines that fit under the title column, at spaces, so each word
+/// stays whole (a path longer than the column keeps a line of its own).
+fn wrapped(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= WIDTH - INDENT => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 // ANCHOR: table
 fn table(out: &mut dyn Write) -> io::Result<ExitCode> {
     writeln!(out, "the course's challenges, each code challenge checked now")?;
@@ -142,8 +164,8 @@ fn table(out: &mut dyn Write) -> io::Result<ExitCode> {
             }
         };
         writeln!(out, "  {:<4}  {:<19}  {result:<8}  {}", c.id, c.kind.label(), c.title)?;
-        if let Some(why) = why {
-            writeln!(out, "  {:<4}  {:<19}  {:<8}  {why}", "", "", "")?;
+        for line in why.as_deref().map(wrapped).unwrap_or_default() {
+            writeln!(out, "{:INDENT$}{line}", "")?;
         }
     }
     let on_paper = ALL.iter().filter(|c| c.kind != Kind::Change).count();
@@ -152,3 +174,21 @@ fn table(out: &mut dyn Write) -> io::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 // ANCHOR_END: table
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_message_is_wrapped_under_its_column_within_the_width() {
+        let why = "the phase's Design has only the 20 switches it came with: add one that puts back a \
+                   retired part of the phase, in shared/src/beast/design.rs (the recipe is in the \
+                   book's appendix, under \"Keeping an old design\")";
+        let lines = wrapped(why);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().all(|l| INDENT + l.len() <= WIDTH), "{lines:?}");
+        assert_eq!(lines.join(" "), why);
+        assert_eq!(wrapped("short"), ["short"]);
+        assert!(wrapped("").is_empty());
+    }
+}
