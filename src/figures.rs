@@ -21,7 +21,8 @@
 //! - `was[a whole tick]` is the first number on the one line of block `was` containing
 //!   `a whole tick`, after that text; `.2` after it is the second such number, `.-1` the first
 //!   number before the label counting back from it (a profile's share, printed before the
-//!   function's name), `#3` the third word after the label (a digest, say) as text.
+//!   function's name), `#3` the third word after the label (a digest, say) as text, `#3..` that
+//!   word and the rest of the line.
 //!   `was[at 30,000 > crew 2]` is the first line containing `crew 2` after the one line
 //!   containing `at 30,000`.
 //! - Numbers combine with `+ - * /`, brackets and literals; a comparison (`>=`, `<`, `==`, ...)
@@ -338,9 +339,18 @@ impl Reader<'_> {
         let (before, after) = pick(output, label).map_err(|e| format!("{name}[{label}]: {e}"))?;
         // `.k` the k-th number after the label, `.-k` the k-th before it counting back from
         // the label (a profile prints its shares before the function's name), `#k` the k-th
-        // word after it.
+        // word after it, `#k..` that word and every one after it on the line.
         let (kind, k) = if self.eat("#") {
-            ('#', self.index()?)
+            let k = self.index()?;
+            if self.eat("..") {
+                let all = words(after);
+                let rest = all
+                    .get(k - 1..)
+                    .filter(|r| !r.is_empty())
+                    .ok_or_else(|| format!("{name}[{label}] has no word {k} after its label"))?;
+                return Ok(Value::Text(rest.join(" ")));
+            }
+            ('#', k)
         } else if self.eat(".-") {
             ('<', self.index()?)
         } else if self.eat(".") {
@@ -474,7 +484,9 @@ pub fn named(pages: &[Page], problems: &mut Vec<String>) -> Named {
 /// reference that does not resolve, and (when `verify`) one whose figure is not what it gives.
 pub fn fill(pages: &[Page], verify: bool) -> (Vec<Option<String>>, Vec<String>) {
     let mut problems = Vec::new();
-    let named = named(pages, &mut problems);
+    let mut named = named(pages, &mut problems);
+    // The aims are judged from the same blocks, and where each stands is a block of its own.
+    crate::aims::judge(pages, &mut named, &mut problems);
     let mut out = Vec::new();
     for p in pages {
         let found = match refs(&p.text) {
@@ -744,6 +756,8 @@ mod tests {
         assert_eq!(f("was[at 3000 > crew 2].2 >= 1.3", "? met : missed"), Ok("met".into()));
         assert_eq!(f("was[at 30,000 > crew 2].2 >= 1.85", "? met : missed"), Ok("missed".into()));
         assert_eq!(f("was[digest]#1", ""), Ok("4ed5a91e51cf269d".into()));
+        assert_eq!(f("was[at 30,000 > crew 2]#1..", ""), Ok("11.568 1.41x".into()));
+        assert!(f("was[digest]#2..", "").is_err());
         assert_eq!(f("was[Brain::think].-1", ""), Ok("7.3%".into()));
         assert_eq!(f("was[Brain::think].-2", ""), Ok("13".into()));
         assert!(f("was[Brain::think].-3", "").is_err());

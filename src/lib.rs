@@ -5,6 +5,8 @@
 //! - [`blocks`] runs the command of every console block in `book/src` and compares (or
 //!   rewrites) the output beneath it, pictures included.
 //! - [`figures`] reads every figure the prose quotes from its block, and finds those typed.
+//! - [`aims`] reads every aim a page declares and holds it to the blocks that judge it on the
+//!   design as it stands.
 //! - [`run`] runs one such command in-process, as a reader's `cargo run` would.
 //! - [`measure`] reruns the timing blocks one at a time, each under [`world::shell::busy`], the
 //!   watcher that says how much CPU the rest of the machine used while a timing ran.
@@ -30,6 +32,7 @@
 #[global_allocator]
 static LEDGER: world::beast::ledger::Counting = world::beast::ledger::Counting;
 
+pub mod aims;
 pub mod args;
 pub mod blocks;
 pub mod challenge;
