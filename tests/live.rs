@@ -350,3 +350,38 @@ fn a_herd_weighed_as_it_runs_is_the_chapters_herd_weighed_alike() {
         page.call::<_, ()>("herd_free", h);
     }
 }
+
+/// A world that cannot be made is a 0, never a stopped module: the page's memory held to 256 MiB,
+/// crowds are founded until one is refused, and the module goes on answering. And a handle let
+/// go is never given to the next world, so a page holding it finds nothing behind it.
+#[test]
+fn a_crowd_with_no_room_left_is_a_0_and_a_freed_handle_is_not_given_again() {
+    let bytes = module();
+    let engine = Engine::default();
+    let module = Module::new(&engine, &bytes).expect("a valid module");
+    let limits = wasmi::StoreLimitsBuilder::new().memory_size(256 << 20).build();
+    let mut store = Store::new(&engine, limits);
+    store.limiter(|l| l);
+    let instance = Linker::new(&engine)
+        .instantiate_and_start(&mut store, &module)
+        .expect("the module needs no imports");
+    let new = instance.get_typed_func::<i32, u32>(&store, "crowd_new").unwrap();
+    let free = instance.get_typed_func::<u32, ()>(&store, "crowd_free").unwrap();
+    let mut made = Vec::new();
+    let refused = loop {
+        let h = new.call(&mut store, -1).expect("crowd_new stopped the module");
+        if h == 0 {
+            break made.len();
+        }
+        made.push(h);
+        assert!(made.len() < 200, "256 MiB never ran out");
+    };
+    assert!(refused >= 1, "not one crowd fitted");
+    // The module still answers: one let go makes room for one more, under a new handle.
+    let last = made.pop().unwrap();
+    free.call(&mut store, last).unwrap();
+    let again = new.call(&mut store, -1).unwrap();
+    assert_ne!(again, 0, "the room one crowd left is not found again");
+    assert!(!made.contains(&again) && again != last, "handle {again} given out twice");
+    assert_eq!(new.call(&mut store, 7_000).unwrap(), 0, "no such design");
+}

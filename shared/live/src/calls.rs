@@ -11,14 +11,14 @@
 
 use crate::crowd::{self, CROWDS, Crowd};
 use crate::herd::{self, Asks, HERDS, Walkers};
-use crate::slots::{free, put, with};
+use crate::slots::{free, made, with};
 use crate::tether::{SWARMS, Swarm, TETHERS, Tether};
 use world::flock::rules::Weights;
 
 /// A new tethered pair at the start; its handle.
 #[unsafe(no_mangle)]
 pub extern "C" fn tether_new() -> u32 {
-    put(&TETHERS, Tether::new())
+    made(&TETHERS, 1 << 16, || Some(Tether::new()))
 }
 
 /// `n` ticks of pair `h`; 1 done, 0 no such pair.
@@ -45,7 +45,7 @@ pub extern "C" fn tether_free(h: u32) {
 /// A new swarm of seed `seed`; its handle.
 #[unsafe(no_mangle)]
 pub extern "C" fn swarm_new(seed: u32) -> u32 {
-    put(&SWARMS, Swarm::new(u64::from(seed)))
+    made(&SWARMS, 1 << 16, || Some(Swarm::new(u64::from(seed))))
 }
 
 /// `n` ticks of swarm `h`; 1 done, 0 no such swarm.
@@ -88,8 +88,8 @@ pub extern "C" fn herd_new(
     three: u32,
 ) -> u32 {
     let weights = Weights { separate, align, cohere };
-    let made = Asks::of(asks).and_then(|a| Walkers::new(n as usize, weights, a, three == 1));
-    made.map_or(0, |w| put(&HERDS, w))
+    let new = || Asks::of(asks).and_then(|a| Walkers::new(n as usize, weights, a, three == 1));
+    made(&HERDS, 8 << 20, new)
 }
 
 /// Herd `h` hears the rules at these weights from its next tick on; 1 done, 0 not (no such
@@ -134,7 +134,7 @@ pub extern "C" fn herd_free(h: u32) {
 /// alone); its handle, or 0 for no such design.
 #[unsafe(no_mangle)]
 pub extern "C" fn crowd_new(which: i32) -> u32 {
-    crowd::design(which).and_then(Crowd::new).map_or(0, |c| put(&CROWDS, c))
+    made(&CROWDS, 32 << 20, || crowd::design(which).and_then(Crowd::new))
 }
 
 /// `n` ticks of crowd `h`; 1 done, 0 no such crowd.
