@@ -91,11 +91,32 @@ fn a_copy_that_fails_half_way_leaves_no_folder() {
     std::fs::remove_dir_all(&top).unwrap();
 }
 
+/// A folder of programs holding only git and tar, the two the copy itself needs: a machine
+/// with none of the handout's tools.
+fn bare_path(top: &Path) -> PathBuf {
+    let bin = top.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for tool in ["git", "tar"] {
+        let found = std::env::split_paths(&path).map(|d| d.join(tool)).find(|p| p.is_file());
+        std::os::unix::fs::symlink(found.expect("git and tar are installed"), bin.join(tool))
+            .unwrap();
+    }
+    bin
+}
+
 #[test]
 fn the_copy_has_no_answer_a_history_of_its_own_and_every_link_true() {
     let top = scratch("made");
     let dir = top.join("class");
-    let o = class(&root(), &["--no-pdf", dir.to_str().unwrap()]);
+    // Asked for its handout where Chromium and the rest are missing: one line says so.
+    let o = Command::new(CLASS)
+        .arg(&dir)
+        .env("PATH", bare_path(&top))
+        .current_dir(root())
+        .output()
+        .expect("class runs");
+    std::fs::remove_dir_all(top.join("bin")).unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
     let err = String::from_utf8_lossy(&o.stderr);
     if !root().join("answers").is_dir() {
@@ -108,6 +129,10 @@ fn the_copy_has_no_answer_a_history_of_its_own_and_every_link_true() {
     }
     assert!(o.status.success(), "{out}{err}");
     assert!(out.lines().last().unwrap().starts_with("class: made "), "{out}");
+    let none = out.lines().filter(|l| l.starts_with("class: no handout PDF: needs ")).count();
+    assert_eq!(none, 1, "{out}");
+    assert!(out.contains("chromium (to print it)"), "{out}");
+    assert!(!dir.join("target/book.pdf").exists());
     assert_eq!(names(&top), ["class"], "nothing else beside the copy");
     for gone in ["answers", "book/src/answers.md", "book/src/teaching.md"] {
         assert!(!dir.join(gone).exists(), "{gone} is in the students' copy");

@@ -220,7 +220,8 @@ fn handout(at: &Path, dir: &Path) -> Result<String, String> {
         })
         .map(|(tool, why)| format!("{tool} ({why})"))
         .collect();
-    let later = format!("install them, then run `just pdf` in {}", dir.display());
+    let them = if missing.len() == 1 { "it" } else { "them" };
+    let later = format!("install {them}, then run `just pdf` in {}", dir.display());
     if !missing.is_empty() {
         return Ok(format!("no handout PDF: needs {}; {later}", missing.join(", ")));
     }
