@@ -192,9 +192,8 @@ fn commands(pages: &[Page]) -> BTreeMap<String, String> {
     all
 }
 
-/// Every aim of the book, checked against the named blocks, with a problem for each fault; and
-/// where each stands, added to `named` as the block [`BLOCK`].
-pub fn judge(pages: &[Page], named: &mut Named, problems: &mut Vec<String>) -> Vec<Aim> {
+/// Every aim the pages declare, each once: a name declared again is a problem, at the second.
+fn declared_once(pages: &[Page], problems: &mut Vec<String>) -> Vec<Aim> {
     let mut aims: Vec<Aim> = Vec::new();
     for p in pages {
         for aim in declared(p, problems) {
@@ -209,61 +208,77 @@ pub fn judge(pages: &[Page], named: &mut Named, problems: &mut Vec<String>) -> V
             aims.push(aim);
         }
     }
+    aims
+}
+
+/// The problems of a judge on the design as it stands that reads no block, or a block whose
+/// command pins an older stage with `--as-of`.
+fn as_it_stands(says: &str, j: &Judge, commands: &BTreeMap<String, String>) -> Vec<String> {
+    let read = blocks_read(&j.expr);
+    let mut problems = Vec::new();
+    if read.is_empty() {
+        problems.push(format!(
+            "{says}: the judge on the design as it stands reads no block: `{}`",
+            j.expr
+        ));
+    }
+    for b in read {
+        let pinned = commands.get(&b).filter(|c| c.split_whitespace().any(|w| w == "--as-of"));
+        if let Some(c) = pinned {
+            problems.push(format!(
+                "{says}: the block `{b}` times an older stage (`{c}`), not the design as it stands"
+            ));
+        }
+    }
+    problems
+}
+
+/// One aim's judges read over the named blocks: the first design whose judge says met, with a
+/// problem for each fault.
+fn verdicts(
+    aim: &Aim,
+    named: &Named,
+    commands: &BTreeMap<String, String>,
+    problems: &mut Vec<String>,
+) -> Option<String> {
+    if !aim.judges.iter().any(|j| j.now) {
+        problems.push(format!(
+            "{}: the aim `{}` (\"{}\") has no judge on the design as it stands: add \
+             `| now (its name): comparison` reading the blocks that time it",
+            aim.at, aim.name, aim.figure
+        ));
+    }
+    let mut met = None;
+    for j in &aim.judges {
+        let says = format!("{}: the aim `{}` on {}", aim.at, aim.name, j.design);
+        match figures::eval(&j.expr, named) {
+            Ok(Value::Truth(t)) => {
+                if t && met.is_none() {
+                    met = Some(j.design.clone());
+                }
+            }
+            Ok(other) => problems.push(format!(
+                "{says}: the judge `{}` gives {other:?}, not a verdict: compare it with the aim's \
+                 figure",
+                j.expr
+            )),
+            Err(e) => problems.push(format!("{says}: the judge `{}` cannot be read: {e}", j.expr)),
+        }
+        if j.now {
+            problems.extend(as_it_stands(&says, j, commands));
+        }
+    }
+    met
+}
+
+/// Every aim of the book, checked against the named blocks, with a problem for each fault; and
+/// where each stands, added to `named` as the block [`BLOCK`].
+pub fn judge(pages: &[Page], named: &mut Named, problems: &mut Vec<String>) -> Vec<Aim> {
+    let aims = declared_once(pages, problems);
     let commands = commands(pages);
     let mut standing = String::new();
     for aim in &aims {
-        let says = |j: &Judge| format!("{}: the aim `{}` on {}", aim.at, aim.name, j.design);
-        if !aim.judges.iter().any(|j| j.now) {
-            problems.push(format!(
-                "{}: the aim `{}` (\"{}\") has no judge on the design as it stands: add \
-                 `| now (its name): comparison` reading the blocks that time it",
-                aim.at, aim.name, aim.figure
-            ));
-        }
-        let mut met = None;
-        for j in &aim.judges {
-            match figures::eval(&j.expr, named) {
-                Ok(Value::Truth(t)) => {
-                    if t && met.is_none() {
-                        met = Some(j.design.clone());
-                    }
-                }
-                Ok(other) => problems.push(format!(
-                    "{}: the judge `{}` gives {other:?}, not a verdict: compare it with the aim's \
-                     figure",
-                    says(j),
-                    j.expr
-                )),
-                Err(e) => problems.push(format!(
-                    "{}: the judge `{}` cannot be read: {e}",
-                    says(j),
-                    j.expr
-                )),
-            }
-            if !j.now {
-                continue;
-            }
-            let read = blocks_read(&j.expr);
-            if read.is_empty() {
-                problems.push(format!(
-                    "{}: the judge on the design as it stands reads no block: `{}`",
-                    says(j),
-                    j.expr
-                ));
-            }
-            for b in read {
-                let pinned =
-                    commands.get(&b).filter(|c| c.split_whitespace().any(|w| w == "--as-of"));
-                if let Some(c) = pinned {
-                    problems.push(format!(
-                        "{}: the block `{b}` times an older stage (`{c}`), not the design as it \
-                         stands",
-                        says(j)
-                    ));
-                }
-            }
-        }
-        let met = met.unwrap_or_else(|| NOT_YET.to_string());
+        let met = verdicts(aim, named, &commands, problems).unwrap_or_else(|| NOT_YET.to_string());
         standing.push_str(&format!("{}: {met}\n{} aimed at: {}\n", aim.name, aim.name, aim.figure));
     }
     if let Some((_, there)) = named.get(BLOCK) {

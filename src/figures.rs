@@ -334,6 +334,11 @@ impl Reader<'_> {
             .ok_or_else(|| format!("`{name}[` with no `]`"))?;
         let label = &rest[name_end + 1..label_end];
         self.at += label_end + 1;
+        self.cell(name, label)
+    }
+
+    /// The cell `name[label]` and what follows it in the expression picks.
+    fn cell(&mut self, name: &str, label: &str) -> Result<Value, String> {
         let (output, _) =
             self.named.get(name).ok_or_else(|| format!("no block is named `{name}`"))?;
         let (before, after) = pick(output, label).map_err(|e| format!("{name}[{label}]: {e}"))?;
