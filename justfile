@@ -107,12 +107,15 @@ hint N K="1":
     cargo run --release -q -p theworld --bin hint -- {{ quote(N) }} {{ quote(K) }}
 
 # First proves the check on a tiny book made to fail it. Then, at 1200 px with the sidebar open:
-# pictures load at their own shape, films have their frames, code fits its column, no empty code
-# block, no flag turned into a dash, no dead link or anchor, no console error; every live panel
-# stepped, played and run to the book's tick, its digest the book's. Screenshots go to
-# target/browser.
+# pictures load at their own shape, films have their frames and pause, code fits its column, no
+# empty code block, no flag turned into a dash, no dead link or anchor, no console error, no
+# axe-core violation of the book's own in any of mdBook's five themes; every live panel stepped,
+# played and run to the book's tick, its digest the book's, never holding the page. And at a
+# phone's 375 px: the page's weight, code that wraps, charts large enough to read, nothing cut
+# off. Screenshots go to target/browser. axe-core is installed, pinned, under target/axe.
 [doc("Open every page in headless Chromium and check it.")]
 browser:
+    @test -f target/axe/node_modules/axe-core/axe.min.js || npm install --prefix target/axe --no-save --no-audit --no-fund axe-core@4.11.4
     @echo "browser: building the check (a minute or two the first time), then proving it on a tiny book" >&2
     cargo run --release -q -p theworld --features browser --bin browser -- --self-test
     @echo "browser: building the book" >&2

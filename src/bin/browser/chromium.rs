@@ -15,6 +15,10 @@ use theworld::driver::Driver;
 /// 1080 px up), so a code block's column is as narrow as most readers see it.
 pub const WIDTH: u32 = 1200;
 
+/// A phone's window, as the chapter pages are also held to (see `phone.rs`): its width and its
+/// height, the part of a page a reader sees before scrolling.
+pub const PHONE: (u32, u32) = (375, 812);
+
 /// What to install when Chromium or its driver is missing: the one line this prints.
 const INSTALL: &str = "browser: needs Chromium and chromedriver; on Debian or Ubuntu: \
                        apt-get install -y chromium chromium-driver";
@@ -100,13 +104,25 @@ impl Browser {
         args.push(format!("--user-data-dir={}", profile.display()));
         let mut caps = Capabilities::new();
         caps.insert("goog:chromeOptions".into(), json!({"binary": chromium, "args": args}));
-        caps.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
+        // The performance log holds the page's network events: which files a page fetched.
+        caps.insert("goog:loggingPrefs".into(), json!({"browser": "ALL", "performance": "ALL"}));
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let client = ClientBuilder::new(connector)
             .capabilities(caps)
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .map_err(|e| format!("browser: Chromium would not start through chromedriver: {e}"))?;
+        // axe-core in five themes over the longest pages takes more than WebDriver's default
+        // half minute for a script on a busy machine.
+        let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+            Some(Duration::from_secs(300)),
+            Some(Duration::from_secs(300)),
+            Some(Duration::ZERO),
+        );
+        client
+            .update_timeouts(timeouts)
+            .await
+            .map_err(|e| format!("browser: cannot set the scripts' timeout: {e}"))?;
         Ok(Browser { client, _driver: driver, profile })
     }
 
@@ -127,6 +143,29 @@ impl Browser {
         let at = base.join(page).map_err(|e| format!("browser: {page}: {e}"))?;
         let client = &self.client;
         client.goto(at.as_str()).await.map_err(|e| format!("browser: cannot open {page}: {e}"))?;
+        // Every film a reader would have to ask for, asked for, so that its frames are checked.
+        client
+            .execute(
+                "document.querySelectorAll('.film[data-state=waiting] .film-button')\
+                 .forEach(b => b.click());",
+                vec![],
+            )
+            .await
+            .map_err(|e| format!("browser: {page}: cannot play the films: {e}"))?;
+        // And every lazy picture brought near the view, as a reader scrolling down would.
+        client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; let y = 0;
+                 const step = () => {
+                   y += innerHeight; scrollTo(0, y);
+                   if (y < document.documentElement.scrollHeight) setTimeout(step, 20);
+                   else { scrollTo(0, 0); done(true); }
+                 };
+                 step();",
+                vec![],
+            )
+            .await
+            .map_err(|e| format!("browser: {page}: cannot scroll through it: {e}"))?;
         let until = Instant::now() + Duration::from_secs(30);
         let report = loop {
             let r =
@@ -145,15 +184,23 @@ impl Browser {
 
     /// A picture of the whole page, `height` px tall, as Chromium itself draws it.
     async fn screenshot(&self, page: &str, height: u64, path: &Path) -> Result<(), String> {
-        let shot = Extra {
-            path: "goog/cdp/execute",
-            body: json!({"cmd": "Page.captureScreenshot", "params": {
-                "format": "png", "captureBeyondViewport": true,
-                "clip": {"x": 0, "y": 0, "width": WIDTH, "height": height, "scale": 1}}}),
-        };
+        self.screenshot_at(page, WIDTH, height, path).await
+    }
+
+    /// A picture of the whole page at `width` by `height` px.
+    async fn screenshot_at(
+        &self,
+        page: &str,
+        width: u32,
+        height: u64,
+        path: &Path,
+    ) -> Result<(), String> {
         let data = self
-            .client
-            .issue_cmd(shot)
+            .cdp(
+                "Page.captureScreenshot",
+                json!({"format": "png", "captureBeyondViewport": true,
+                       "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}}),
+            )
             .await
             .map_err(|e| format!("browser: {page}: screenshot: {e}"))?;
         let png = base64::engine::general_purpose::STANDARD
@@ -161,6 +208,107 @@ impl Browser {
             .map_err(|e| format!("browser: {page}: screenshot: {e}"))?;
         std::fs::write(path, png)
             .map_err(|e| format!("browser: cannot write {}: {e}", path.display()))
+    }
+
+    /// A command of Chromium's own DevTools protocol, sent through chromedriver.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Result<Value, String> {
+        let extra = Extra { path: "goog/cdp/execute", body: json!({"cmd": cmd, "params": params}) };
+        self.client.issue_cmd(extra).await.map_err(|e| format!("{cmd}: {e}"))
+    }
+
+    /// The client, for the checks that script the page themselves.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The addresses of the files the browser asked for since last asked, read from the
+    /// performance log's network events.
+    pub async fn fetched(&self) -> Result<Vec<String>, String> {
+        let read = Extra { path: "se/log", body: json!({"type": "performance"}) };
+        let log = self
+            .client
+            .issue_cmd(read)
+            .await
+            .map_err(|e| format!("browser: reading the network log: {e}"))?;
+        let mut urls = Vec::new();
+        for entry in log.as_array().into_iter().flatten() {
+            let Some(message) = entry["message"].as_str() else { continue };
+            let Ok(event) = serde_json::from_str::<Value>(message) else { continue };
+            if event["message"]["method"] == json!("Network.requestWillBeSent") {
+                let url = &event["message"]["params"]["request"]["url"];
+                urls.extend(url.as_str().map(String::from));
+            }
+        }
+        Ok(urls)
+    }
+
+    /// Opens `page` in a phone's window (see [`PHONE`]) with the cache off, waits for it and
+    /// its live panels, and runs `probe` on it; `then` runs after, before the window is put
+    /// back. Gives the probe's report and the files fetched before the reader scrolls.
+    pub async fn at_phone(
+        &self,
+        base: &url::Url,
+        page: &str,
+        probe: &str,
+    ) -> Result<(Value, Vec<String>), String> {
+        let at = base.join(page).map_err(|e| format!("browser: {page}: {e}"))?;
+        let (w, h) = PHONE;
+        let metrics = json!({"width": w, "height": h, "deviceScaleFactor": 1, "mobile": true});
+        let fail = |e: String| format!("browser: {page} at {w} px: {e}");
+        self.cdp("Emulation.setDeviceMetricsOverride", metrics).await.map_err(fail)?;
+        self.cdp("Network.setCacheDisabled", json!({"cacheDisabled": true})).await.map_err(fail)?;
+        self.fetched().await?;
+        self.client.goto(at.as_str()).await.map_err(|e| fail(e.to_string()))?;
+        let until = Instant::now() + Duration::from_secs(30);
+        let ready = "return document.readyState === 'complete' && [...document.querySelectorAll(                     'div.live')].every(p => p.dataset.frames || p.querySelector('.live-failed'));";
+        while self.client.execute(ready, vec![]).await.map_err(|e| fail(e.to_string()))?
+            != json!(true)
+            && Instant::now() < until
+        {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        // Time for a picture the browser decided to fetch to be asked for.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let before = self.fetched().await?;
+        let report = self.client.execute(probe, vec![]).await.map_err(|e| fail(e.to_string()))?;
+        Ok((report, before))
+    }
+
+    /// Scrolls the page open at a phone's width from top to bottom, a window at a time, so that
+    /// every lazy picture is asked for; gives the files fetched meanwhile, saves a screenshot
+    /// and puts the window back as it was.
+    pub async fn scroll_phone(&self, page: &str, path: &Path) -> Result<Vec<String>, String> {
+        let fail = |e: String| format!("browser: {page} at {} px: {e}", PHONE.0);
+        let height = |c: &Client| {
+            let c = c.clone();
+            async move {
+                c.execute("return document.documentElement.scrollHeight;", vec![])
+                    .await
+                    .map(|v| v.as_u64().unwrap_or(0))
+            }
+        };
+        let mut y = 0;
+        while y < height(&self.client).await.map_err(|e| fail(e.to_string()))? {
+            y += u64::from(PHONE.1) / 2;
+            self.client
+                .execute("window.scrollTo(0, arguments[0]);", vec![y.into()])
+                .await
+                .map_err(|e| fail(e.to_string()))?;
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        let after = self.fetched().await?;
+        self.client
+            .execute("window.scrollTo(0, 0);", vec![])
+            .await
+            .map_err(|e| fail(e.to_string()))?;
+        let tall = height(&self.client).await.map_err(|e| fail(e.to_string()))?.max(1);
+        self.screenshot_at(page, PHONE.0, tall, path).await?;
+        self.cdp("Network.setCacheDisabled", json!({"cacheDisabled": false}))
+            .await
+            .map_err(fail)?;
+        self.cdp("Emulation.clearDeviceMetricsOverride", json!({})).await.map_err(fail)?;
+        Ok(after)
     }
 
     /// Answers every quiz on the page last visited, one question wrong and the rest right, and

@@ -6,6 +6,13 @@
 //! the herd must come out different; on the valley's, a rule that moves the digest is picked and
 //! must come out as that rule's row of the book; and each, started again as it opened, must come
 //! back to the book's digest.
+//!
+//! Meanwhile the page's long tasks are watched (a `PerformanceObserver` of `longtask`) from the
+//! first Step to the book's tick: Play and the run to the book's tick step in slices, so no
+//! task then may hold the main thread longer than [`BLOCK`] ms, plus four of the panel's own
+//! ticks: a slice may run one tick past its budget, and on a busy machine, where a tick takes
+//! longer, so does the browser's own work in the same task. (Founding a world afresh, on
+//! *Start again* or a new design, is one call and is not watched.)
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -14,13 +21,29 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
-/// What one panel did: its world, this browser's time per tick, and what went wrong.
+/// What one panel did: its world, this browser's time per tick, the longest it held the main
+/// thread, what went wrong, and whether it blocked the page.
 pub struct Played {
     pub world: String,
     pub ms: Option<f64>,
     pub tick: u64,
+    pub longest: f64,
     pub problems: Vec<String>,
+    pub blocked: Option<String>,
 }
+
+/// The longest a panel may hold the main thread at once, in ms: a frame a reader notices.
+pub const BLOCK: f64 = 50.0;
+
+/// Starts watching the page's long tasks, or, if already watching, starts again from nothing.
+const WATCH: &str = "
+if (!window.longestTask) {
+  window.longestTask = { ms: 0 };
+  new PerformanceObserver(l => {
+    for (const e of l.getEntries()) window.longestTask.ms = Math.max(window.longestTask.ms, e.duration);
+  }).observe({ type: 'longtask' });
+}
+window.longestTask.ms = 0;";
 
 /// The state of panel `arguments[0]`, as the page keeps it on the panel's element, with a
 /// fingerprint of what its pictures show now.
@@ -118,6 +141,15 @@ pub async fn play(client: &Client, page: &str, shots: &Path) -> Result<Vec<Playe
             }
         };
         let world: String = state["world"].as_str().unwrap_or("?").into();
+        let longest = state["longest"].as_f64().unwrap_or(0.0);
+        let ms = state["ms"].as_f64().filter(|&ms| ms > 0.0);
+        let allowed = BLOCK + 4.0 * ms.unwrap_or(0.0);
+        let blocked = (longest > allowed).then(|| {
+            format!(
+                "held the main thread for {longest:.0} ms at once, over the {allowed:.0} ms \
+                 allowed ({BLOCK} ms and four of its ticks)"
+            )
+        });
         if let Ok(png) = panel.element.screenshot().await {
             let name = page.trim_end_matches(".html");
             let path = shots.join(format!("{name}-live-{}.png", at + 1));
@@ -126,9 +158,11 @@ pub async fn play(client: &Client, page: &str, shots: &Path) -> Result<Vec<Playe
         }
         played.push(Played {
             world,
-            ms: state["ms"].as_f64().filter(|&ms| ms > 0.0),
+            ms,
             tick: state["tick"].as_u64().unwrap_or(0),
+            longest,
             problems,
+            blocked,
         });
     }
     Ok(played)
@@ -140,6 +174,8 @@ async fn one(panel: &Panel<'_>, problems: &mut Vec<String>) -> Result<Value, Str
     if loaded["frames"].as_u64() == Some(0) {
         return Err("the panel never drew: its module did not load".into());
     }
+    let client = panel.client;
+    client.execute(WATCH, vec![]).await.map_err(|e| format!("cannot watch long tasks: {e}"))?;
     panel.press(".live-step").await?;
     let stepped = panel.state().await?;
     if stepped["tick"] != 1 || stepped["look"] == loaded["look"] {
@@ -157,7 +193,13 @@ async fn one(panel: &Panel<'_>, problems: &mut Vec<String>) -> Result<Value, Str
         problems
             .push(format!("Play ran the panel to tick {} only, or drew nothing new", ran["tick"]));
     }
-    let judged = panel.to_book().await?;
+    let mut judged = panel.to_book().await?;
+    // The observer reports a task once it has ended; a moment for the last one to come.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    judged["longest"] = client
+        .execute("return window.longestTask.ms;", vec![])
+        .await
+        .map_err(|e| format!("cannot read long tasks: {e}"))?;
     let books = judged["books"].as_array().cloned().unwrap_or_default();
     let quoted = books.iter().any(|b| b[1] == judged["digest"]);
     if judged["verdict"] != "same" || !quoted {

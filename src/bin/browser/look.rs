@@ -29,6 +29,20 @@ pub enum Kind {
     Quiz,
     /// A live panel that did not load, step, play, or match the book at the book's tick.
     Live,
+    /// A live panel that held the main thread longer than a reader can wait for a frame.
+    Blocked,
+    /// A page that fetches more than a phone's budget (see `phone.rs`).
+    Budget,
+    /// A violation of the book's own found by axe-core (see `axe.rs`).
+    Axe,
+    /// Text cut off by its box or running past the window's edge at a phone's width.
+    Clipped,
+    /// A chart whose labels are drawn too small to read at a phone's width.
+    Small,
+    /// A film beside its still at a phone's width, where it should stand above it.
+    Phone,
+    /// A film whose button does not play or pause it.
+    Film,
 }
 
 /// One problem on one page, as the report says it.

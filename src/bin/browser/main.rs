@@ -9,14 +9,21 @@
 //! a picture is shown at another shape than its own, or a flag in the prose was turned into a
 //! dash (see `look.rs`). A chapter page fails too when its live panel does not load its module,
 //! step, play, or come out at the book's tick with the digest the page quotes (see `live.rs`).
+//! Each chapter page is also played for its films (each must play when pressed and pause on a
+//! still), run through axe-core in each of mdBook's five themes (see `axe.rs`), watched for a
+//! panel that holds the main thread (`live.rs`), and opened again in a phone's window, where
+//! its weight before and after scrolling is counted and what a reader sees there is judged
+//! (`phone.rs`).
 //! Every page is saved whole as a screenshot under `target/browser/` for a person to look at,
 //! and every live panel as it was left (`crowd-live-1.png`). `--self-test` holds the check to
 //! account on a tiny book made to have each of the new problems (see `selftest.rs`); both visit
 //! the book as `visit.rs` does.
 
+mod axe;
 mod chromium;
 mod live;
 mod look;
+mod phone;
 mod selftest;
 mod visit;
 
@@ -33,8 +40,10 @@ use visit::{Book, visit_all};
 /// Opens every page of the built book (book/book) in headless Chromium at a 1200 px window with
 /// the sidebar open, and fails on a picture that does not load or is shown stretched, a moving
 /// picture without its frames, an empty code block or one wider than its column, a flag turned
-/// into a dash, a dead link or anchor, an error on the console, or a live panel that does not
-/// play or does not match the book at the book's tick. Needs chromium and chromedriver.
+/// into a dash, a dead link or anchor, an error on the console, a live panel that does not
+/// play, does not match the book at the book's tick or holds the page, an axe-core violation
+/// of the book's own, or, at a phone's width, a page too heavy, a listing or label cut off or a
+/// chart too small to read. Needs chromium, chromedriver and axe-core (the justfile installs it).
 #[derive(Parser, Debug)]
 #[command(name = "browser")]
 struct Cli {
@@ -102,7 +111,8 @@ fn main() -> ExitCode {
 
 /// The repository's book, checked in a browser started for it.
 async fn check_book(root: &Path, shots: &Path) -> Result<Vec<String>, String> {
-    let book = Book { src: root.join("book/src"), html: root.join("book/book") };
+    let axe = axe::source(root)?;
+    let book = Book { src: root.join("book/src"), html: root.join("book/book"), axe };
     if !book.html.join("index.html").is_file() {
         return Err("browser: no built book in book/book; run `mdbook build book` first (or `just browser`)".into());
     }

@@ -1,8 +1,10 @@
 //! `browser --self-test`: the check held to account. A tiny mdBook is made in a scratch folder
 //! with one page for each problem a reader would see (a code block too wide for its column, a
 //! picture stretched out of its shape, a flag turned into a dash, a live panel whose world does
-//! not come out as the page says) and one clean page that has a block, a picture, a flag and a
-//! live panel done right. The check must find each problem on its own page and nothing else
+//! not come out as the page says, a page too heavy for a phone, a picture with no text for a
+//! screen reader, a panel that holds the main thread, a label cut off on a phone) and one clean
+//! page that has a block, a picture, a flag and a live panel done right. The tiny book has the
+//! real book's scripts and style sheets. The check must find each problem on its own page and nothing else
 //! anywhere, or the self-test fails.
 
 use std::path::{Path, PathBuf};
@@ -60,6 +62,36 @@ fn pages() -> Vec<(&'static str, String, Option<Kind>)> {
         ),
         ("dashed", "# Dashed\n\nRun it with --sorted to see.\n".to_string(), Some(Kind::Dash)),
         ("live", format!("# Live\n\n{}", panel("0000000000000000")), Some(Kind::Live)),
+        (
+            "heavy",
+            "# Heavy\n\n<img src=\"img/heavy.svg\" width=\"300\" alt=\"A box that weighs \
+             megabytes.\">\n"
+                .to_string(),
+            Some(Kind::Budget),
+        ),
+        (
+            "unnamed",
+            "# Unnamed\n\n<img src=\"img/box.svg\" width=\"300\">\n".to_string(),
+            Some(Kind::Axe),
+        ),
+        (
+            "blocking",
+            format!(
+                "# Blocking\n\n{}\n<script>\ndocument.addEventListener('click', (e) => {{\n  \
+                 if (!e.target.closest('.live-to-book')) return;\n  \
+                 const t = performance.now();\n  while (performance.now() - t < 300) {{}}\n\
+                 }}, true);\n</script>\n",
+                panel(&swarm())
+            ),
+            Some(Kind::Blocked),
+        ),
+        (
+            "clipped",
+            "# Clipped\n\n<p style=\"width: 8em; overflow: hidden; white-space: nowrap\">A \
+             label far too long for the narrow box it was given.</p>\n"
+                .to_string(),
+            Some(Kind::Clipped),
+        ),
     ]
 }
 
@@ -72,19 +104,24 @@ fn build(dir: &Path, root: &Path) -> Result<Book, String> {
             .and_then(|()| std::fs::write(&path, text))
             .map_err(|e| format!("browser: cannot write {}: {e}", path.display()))
     };
+    let css = ["wide.css", "live.css", "films.css", "colours.css", "phone.css"];
+    let js = ["films.js", "live.js"];
+    let list =
+        |names: &[&str]| names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
     write(
         dir.join("book.toml"),
-        concat!(
-            "[book]\ntitle = \"Self-test\"\nsrc = \"src\"\n\n",
-            "[output.html]\nadditional-js = [\"live.js\"]\n"
+        &format!(
+            "[book]\ntitle = \"Self-test\"\nsrc = \"src\"\n\n[output.html]\n\
+             additional-css = [{}]\nadditional-js = [{}]\n",
+            list(&css),
+            list(&js)
         ),
     )?;
-    for (from, to) in [
-        ("book/live.js", dir.join("live.js")),
-        ("book/src/live/world.wasm", src.join("live/world.wasm")),
-    ] {
+    let copies = css.iter().chain(&js).map(|n| (format!("book/{n}"), dir.join(n)));
+    let module = ("book/src/live/world.wasm".to_string(), src.join("live/world.wasm"));
+    for (from, to) in copies.chain([module]) {
         std::fs::create_dir_all(to.parent().unwrap_or(dir))
-            .and_then(|()| std::fs::copy(root.join(from), &to))
+            .and_then(|()| std::fs::copy(root.join(&from), &to))
             .map_err(|e| format!("browser: cannot copy {from} into the self-test's book: {e}"))?;
     }
     let mut summary = "# Summary\n\n".to_string();
@@ -94,6 +131,9 @@ fn build(dir: &Path, root: &Path) -> Result<Book, String> {
     }
     write(src.join("SUMMARY.md"), &summary)?;
     write(src.join("img/box.svg"), PICTURE)?;
+    // The box again, made heavier than a phone's whole budget by a comment.
+    let heavy = PICTURE.replace("</svg>", &format!("<!-- {} --></svg>", "x".repeat(2_600_000)));
+    write(src.join("img/heavy.svg"), &heavy)?;
     let mdbook = find(&["mdbook"]).ok_or(
         "browser: the self-test needs mdbook: cargo install --locked mdbook --version 0.5.4",
     )?;
@@ -109,7 +149,8 @@ fn build(dir: &Path, root: &Path) -> Result<Book, String> {
         let err = String::from_utf8_lossy(&o.stderr);
         return Err(format!("browser: mdbook could not build the self-test's book: {err}"));
     }
-    Ok(Book { src, html })
+    let axe = crate::axe::source(root)?;
+    Ok(Book { src, html, axe })
 }
 
 /// Builds the tiny book, checks it, and says what the check got wrong about it.
@@ -127,6 +168,10 @@ pub async fn run(shots: &Path, root: &Path) -> Result<Vec<String>, String> {
     Ok(judge(&found?))
 }
 
+/// axe's rule for a region that scrolls but cannot be reached from the keyboard: the too-wide
+/// block's page has it too, as a consequence of its one problem, and is allowed it.
+const SCROLLS: &str = "scrollable-region-focusable";
+
 /// What the check got wrong: a bad page whose problem it missed, and any problem it found that
 /// is not the one its page was made to have.
 fn judge(found: &[Problem]) -> Vec<String> {
@@ -141,7 +186,8 @@ fn judge(found: &[Problem]) -> Vec<String> {
     }
     for p in found {
         let meant = pages().into_iter().find(|(name, _, _)| format!("{name}.html") == p.page);
-        if meant.and_then(|(_, _, kind)| kind) != Some(p.kind) {
+        let also = p.page == "wide.html" && p.kind == Kind::Axe && p.says.contains(SCROLLS);
+        if meant.and_then(|(_, _, kind)| kind) != Some(p.kind) && !also {
             wrong.push(format!("self-test: a problem the page was not made to have: {p}"));
         }
     }
