@@ -23,6 +23,10 @@ use crate::beast::step::grid::Grid;
 use crate::beast::step::levels::CLOSE;
 use crate::beast::step::sight::Sight;
 
+// The seams are cut `WATCHED` rows wide on the promise that every dependency by `CLOSE` lies
+// inside them too; the build fails the day a change to the kinds breaks it.
+const _: () = assert!(CLOSE <= WATCHED, "a seam must hold every creature within CLOSE");
+
 /// What a band's thread says once it has taken every creature of its band.
 const ALL_DONE: u32 = u32::MAX;
 

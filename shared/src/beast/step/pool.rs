@@ -9,7 +9,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, RwLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -84,30 +84,55 @@ impl Pool {
     pub fn each(&self, job: &(dyn Fn(usize) + Sync), counting: bool) {
         type Near<'a> = *const (dyn Fn(usize) + Sync + 'a);
         type Far = *const (dyn Fn(usize) + Sync + 'static);
-        // SAFETY: only the pointer's lifetime changes; `each` outlives every use of it.
+        // SAFETY: only the pointer's lifetime changes; `lent` below waits, in its drop if
+        // need be, for every helper handed the pointer before `each` can return or unwind.
         let far = Job(unsafe { std::mem::transmute::<Near<'_>, Far>(job) });
+        let mut lent = Lent { helpers: &self.helpers, handed: 0, back: 0, failed: None };
         for (slot, _) in &self.helpers {
             slot.put(Hand::Job(far, counting));
+            lent.handed += 1;
         }
-        let mine = panic::catch_unwind(AssertUnwindSafe(|| job(0)));
-        let mut failed = mine.err();
-        // Every helper is waited for, whatever happened above: only then may `job` go.
-        for (slot, _) in &self.helpers {
-            match slot.take(|h| matches!(h, Hand::Ran(_))) {
-                Hand::Ran(Err(p)) => failed = failed.or(Some(p)),
-                Hand::Ran(Ok(())) => {}
-                _ => unreachable!("take waits for a job run"),
-            }
-        }
-        if let Some(p) = failed {
+        lent.failed = panic::catch_unwind(AssertUnwindSafe(|| job(0))).err();
+        if let Some(p) = lent.back() {
             panic::resume_unwind(p);
         }
     }
-    // ANCHOR_END: each
+    // ANCHOR_END: each    // ANCHOR_END: each
 
     /// Allocations the helpers made while counting, since last asked.
     pub fn allocations(&self) -> u64 {
         self.allocations.swap(0, Ordering::SeqCst)
+    }
+}
+
+/// A job lent out by [`Pool::each`]: how many helpers hold it and how many have handed it back.
+/// Its drop takes back every run still out, so whatever unwinds inside `each` (a bug in a later
+/// change, say) cannot free the job while a helper still reads it.
+struct Lent<'a> {
+    helpers: &'a [(Arc<Slot>, JoinHandle<()>)],
+    handed: usize,
+    back: usize,
+    /// The first panic seen, the caller's own or a helper's.
+    failed: Option<Box<dyn std::any::Any + Send>>,
+}
+
+impl Lent<'_> {
+    /// Waits for every helper handed the job to hand its run back, and gives the first panic.
+    fn back(&mut self) -> Option<Box<dyn std::any::Any + Send>> {
+        while self.back < self.handed {
+            let ran = self.helpers[self.back].0.take(|h| matches!(h, Hand::Ran(_)));
+            self.back += 1;
+            if let Hand::Ran(Err(p)) = ran {
+                self.failed = self.failed.take().or(Some(p));
+            }
+        }
+        self.failed.take()
+    }
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        drop(self.back());
     }
 }
 
@@ -143,7 +168,9 @@ const AWAKE: Duration = Duration::from_micros(200);
 
 /// Where the caller and one helper hand a buffer to each other: a lock around the hand, a
 /// condition variable to sleep on, and a count of the hands put, to watch awake first. None of
-/// them allocates once the threads exist.
+/// them allocates once the threads exist. Every hand is put and taken whole, so a lock poisoned
+/// by some panic elsewhere still holds a whole hand: the slot reads through the poison rather
+/// than unwind in the middle of a hand-off.
 struct Slot {
     hand: Mutex<Hand>,
     moved: Condvar,
@@ -160,7 +187,7 @@ impl Slot {
 
     /// Puts `h` in the slot and wakes whoever waits on it.
     fn put(&self, h: Hand) {
-        *self.hand.lock().expect(SLOT) = h;
+        *self.hand.lock().unwrap_or_else(PoisonError::into_inner) = h;
         self.puts.fetch_add(1, Ordering::Release);
         self.moved.notify_all();
     }
@@ -169,22 +196,20 @@ impl Slot {
     /// awake for a while, watching for a new hand, then asleep until one comes.
     fn take(&self, wanted: impl Fn(&Hand) -> bool) -> Hand {
         let seen = self.puts.load(Ordering::Acquire);
-        let mut hand = self.hand.lock().expect(SLOT);
+        let mut hand = self.hand.lock().unwrap_or_else(PoisonError::into_inner);
         if !wanted(&hand) && self.awake {
             drop(hand);
             let until = Instant::now() + AWAKE;
             while self.puts.load(Ordering::Acquire) == seen && Instant::now() < until {
                 std::hint::spin_loop();
             }
-            hand = self.hand.lock().expect(SLOT);
+            hand = self.hand.lock().unwrap_or_else(PoisonError::into_inner);
         }
-        let mut hand = self.moved.wait_while(hand, |h| !wanted(h)).expect(SLOT);
+        let mut hand =
+            self.moved.wait_while(hand, |h| !wanted(h)).unwrap_or_else(PoisonError::into_inner);
         std::mem::replace(&mut *hand, Hand::Idle)
     }
 }
-
-/// Nothing panics while it holds a slot's lock, so a poisoned one is a bug worth a panic.
-const SLOT: &str = "a crew's slot was left locked by a panic";
 
 /// A kept thread: fills stripe `k` of `crew` for every buffer it is handed, until the pool
 /// says quit. A panic in the stripe is caught and handed back, so the helper itself never
@@ -281,6 +306,50 @@ mod tests {
             let _ = tell.send(looked.is_err());
         });
         told.recv_timeout(std::time::Duration::from_secs(10)).ok()
+    }
+
+    #[test]
+    fn a_lent_job_is_taken_back_even_when_the_lender_unwinds() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        // The helpers' runs end only once GO is set, a second from now: long after an unwind
+        // that did not wait for them would have gone by. Statics, so that a run the unwind
+        // left behind (the bug this test is for) reads nothing freed and the test fails cleanly.
+        static GO: AtomicBool = AtomicBool::new(false);
+        static FINISHED: AtomicUsize = AtomicUsize::new(0);
+        let pool = Pool::new(Arc::new(RwLock::new(sight(2, 2))), 3, false);
+        std::thread::spawn(|| {
+            std::thread::sleep(Duration::from_secs(1));
+            GO.store(true, Ordering::SeqCst);
+        });
+        let job = |_: usize| {
+            while !GO.load(Ordering::SeqCst) {
+                std::thread::yield_now();
+            }
+            FINISHED.fetch_add(1, Ordering::SeqCst);
+        };
+        let job: &(dyn Fn(usize) + Sync) = &job;
+        let unwound = panic::catch_unwind(AssertUnwindSafe(|| {
+            // SAFETY: the guard under test waits for both helpers before the unwind goes on.
+            let far = Job(unsafe {
+                std::mem::transmute::<
+                    *const (dyn Fn(usize) + Sync + '_),
+                    *const (dyn Fn(usize) + Sync),
+                >(job)
+            });
+            let mut lent = Lent { helpers: &pool.helpers, handed: 0, back: 0, failed: None };
+            for (slot, _) in &pool.helpers {
+                slot.put(Hand::Job(far, false));
+                lent.handed += 1;
+            }
+            panic!("a bug between lending the job and taking it back");
+        }));
+        assert!(unwound.is_err());
+        let finished = FINISHED.load(Ordering::SeqCst);
+        if finished != 2 {
+            // Helpers still out would leave the pool's drop waiting for ever: fail, not hang.
+            std::mem::forget(pool);
+        }
+        assert_eq!(finished, 2, "the unwind went on before a helper finished");
     }
 
     #[test]

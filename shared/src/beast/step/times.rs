@@ -38,8 +38,14 @@ const AGAIN_TURNS: usize = 6;
 #[derive(Debug, Default)]
 pub struct Times {
     clock: Option<Clock>,
-    lanes: Vec<[AtomicU64; 7]>,
+    lanes: Vec<Slots>,
 }
+
+/// One thread's lane on cache lines of its own, as the bands' counters are: two threads
+/// writing their times into one line would pass it back and forth at every turn near a death.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Slots([AtomicU64; 7]);
 
 impl Times {
     /// Takes the times of every phase from now on by `clock`.
@@ -65,13 +71,13 @@ impl Times {
 
     fn put(&self, t: usize, at: usize, what: u64) {
         if let Some(lane) = self.lanes.get(t) {
-            lane[at].store(what, Relaxed);
+            lane.0[at].store(what, Relaxed);
         }
     }
 
     fn add(&self, t: usize, at: usize, what: u64) {
         if let Some(lane) = self.lanes.get(t) {
-            lane[at].fetch_add(what, Relaxed);
+            lane.0[at].fetch_add(what, Relaxed);
         }
     }
 
@@ -108,7 +114,7 @@ impl Times {
 
     /// Every thread's lane of the latest phase; none without a clock.
     pub fn lanes(&self) -> Vec<Lane> {
-        let read = |lane: &[AtomicU64; 7], at: usize| lane[at].load(Relaxed);
+        let read = |lane: &Slots, at: usize| lane.0[at].load(Relaxed);
         self.lanes
             .iter()
             .map(|l| Lane {
