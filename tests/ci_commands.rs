@@ -47,7 +47,7 @@ fn parses(bin: &str, args: &[String]) -> Result<(), String> {
 
 #[test]
 fn every_chapter_command_the_ci_scripts_run_is_taken() {
-    for script in ["same-everywhere", "challenges"] {
+    for script in ["same-everywhere", "challenges", "arm"] {
         let all = commands(script);
         assert!(all.len() >= 5, "{script}: read {} commands", all.len());
         for (bin, args) in &all {
