@@ -24,6 +24,8 @@
     });
     return loading;
   };
+  // For a checker that must change a quiz's page once the quizzes have read it.
+  window.loadQuizzes = load;
   for (const place of places) {
     const name = (() => { try { return JSON.parse(place.dataset.quizName); } catch (_) { return ""; } })();
     const n = (() => {
