@@ -83,12 +83,13 @@ fn heading(out: &mut dyn Write, ticks: u32, more: &[u32], clock: bool) -> std::i
     writeln!(out, "{}", if clock { " ms per tick µs per creature" } else { "" })
 }
 
-/// An orange for the second rule, told apart from the red one.
+/// An orange for the aim's point, told apart from the budget's red rule.
 const ORANGE: Rgb = [230, 140, 20];
 
 /// The timings as a chart: creatures across from zero, ms per tick up from zero (both numbered at
-/// round steps, ten at most), the runs as one line, and the 50 ms budget and the 25 ms aimed
-/// for as rules.
+/// round steps, ten at most), the runs as one line, the 50 ms budget as a rule, and the first
+/// aim as the one point it names, 25 ms at 30,000 creatures: an aim for one size is no rule
+/// across every size.
 fn draw(times: &[(f64, f64)]) -> Chart {
     let wide = times.iter().map(|t| t.0).fold(0.0, f64::max) * 1.05;
     let high = times.iter().map(|t| t.1).fold(BUDGET_MS, f64::max) * 1.1;
@@ -98,16 +99,21 @@ fn draw(times: &[(f64, f64)]) -> Chart {
         title: "Creatures against ms per tick, on this machine".into(),
         x: Axis::linear("creatures", 0.0, chart::round_up(wide, across), across),
         y: Axis::linear("ms per tick", 0.0, chart::round_up(high, up), up),
-        lines: vec![Line {
-            name: "the creature phase".into(),
-            colour: BLUE,
-            points: times.to_vec(),
-            dots: true,
-        }],
-        rules: vec![
-            Rule { name: "the 50 ms budget".into(), colour: RED, at: BUDGET_MS },
-            Rule { name: "25 ms, aimed for at 30,000".into(), colour: ORANGE, at: BUDGET_MS / 2.0 },
+        lines: vec![
+            Line {
+                name: "the creature phase".into(),
+                colour: BLUE,
+                points: times.to_vec(),
+                dots: true,
+            },
+            Line {
+                name: "the first aim: 25 ms at 30,000".into(),
+                colour: ORANGE,
+                points: vec![((CROWD * 10) as f64, BUDGET_MS / 2.0)],
+                dots: true,
+            },
         ],
+        rules: vec![Rule { name: "the 50 ms budget".into(), colour: RED, at: BUDGET_MS }],
         key: Corner::UpperLeft,
     }
 }

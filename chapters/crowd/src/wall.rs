@@ -86,12 +86,23 @@ pub fn run(
     Ok(())
 }
 
-/// The wall as a chart: creatures across, ms per tick up, the phase as timed and the time the
-/// stream would take to read the same bytes, with the 50 ms budget as a rule.
+/// The wall as a chart: creatures across, ms per tick up, both on log scales, so the stream's
+/// few milliseconds show beside the phase's tens. The stream's line is carried on, at its own
+/// bytes per creature, to the crowd whose bytes alone would fill the 50 ms budget: the wall
+/// itself, drawn where it stands even when no crowd timed reaches it.
 fn draw(points: &[(f64, f64, f64)]) -> Chart {
-    let wide = points.iter().map(|p| p.0).fold(0.0, f64::max) * 1.05;
-    let high = points.iter().map(|p| p.1).fold(BUDGET_MS, f64::max) * 1.1;
-    let (across, up) = (chart::step_for(wide, 10), chart::step_for(high, 10));
+    let last = points.last().copied().unwrap_or((1.0, 1.0, 1.0));
+    // The stream's ms per creature holds across the table (bytes grow with the crowd), so the
+    // largest crowd's gives the wall.
+    let wall = if last.2 > 0.0 { BUDGET_MS * last.0 / last.2 } else { last.0 };
+    let decade = |v: f64, up: bool| {
+        let l = libm::log10(v.max(1e-9));
+        (if up { libm::ceil(l) } else { libm::floor(l) }) as i32
+    };
+    let fewest = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min).min(wall);
+    let most = points.iter().map(|p| p.0).fold(wall, f64::max);
+    let quickest = points.iter().map(|p| p.2.min(p.1)).fold(BUDGET_MS, f64::min);
+    let slowest = points.iter().map(|p| p.1).fold(BUDGET_MS, f64::max);
     let line = |name: &str, colour, pick: fn(&(f64, f64, f64)) -> f64| Line {
         name: name.into(),
         colour,
@@ -100,16 +111,32 @@ fn draw(points: &[(f64, f64, f64)]) -> Chart {
     };
     Chart {
         title: "The memory wall: a tick's phase against the time to stream its bytes".into(),
-        x: Axis::linear("creatures", 0.0, chart::round_up(wide, across), across),
-        y: Axis::linear("ms per tick", 0.0, chart::round_up(high, up), up),
+        x: Axis::decades("creatures (log scale)", decade(fewest, false), decade(most * 1.05, true)),
+        y: Axis::decades(
+            "ms per tick (log scale)",
+            decade(quickest, false),
+            decade(slowest * 1.1, true),
+        ),
         lines: vec![
             line("the phase, as timed", BLUE, |p| p.1),
             line("the stream reading its bytes", ORANGE, |p| p.2),
+            Line {
+                name: format!(
+                    "the stream carried on: the wall, {} creatures",
+                    chart::number(wall, 0)
+                ),
+                colour: GREY,
+                points: vec![(last.0, last.2), (wall, BUDGET_MS)],
+                dots: true,
+            },
         ],
         rules: vec![Rule { name: "the 50 ms budget".into(), colour: RED, at: BUDGET_MS }],
-        key: Corner::UpperLeft,
+        key: Corner::LowerRight,
     }
 }
+
+/// A grey for the stream's line carried past the crowds timed: worked out, not measured.
+const GREY: world::pictures::palette::Rgb = [140, 140, 140];
 
 /// An orange for the stream's line, told apart from the phase's blue.
 const ORANGE: world::pictures::palette::Rgb = [230, 140, 20];

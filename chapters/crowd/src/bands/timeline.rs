@@ -142,6 +142,8 @@ fn report(out: &mut dyn Write, t: &Tick, crowd: usize) -> anyhow::Result<()> {
 const SHADES: [Rgb; 4] = [RED, BLUE, [230, 120, 20], [60, 60, 60]];
 /// The writing back's shade.
 const BACK: Rgb = [90, 170, 90];
+/// The narrowest a summed wait or run of turns is drawn, in px, so that its colour shows.
+const THINNEST: f64 = 4.0;
 /// The shade of the waits and the turns near a death, drawn under each walk.
 const INSIDE: [Rgb; 2] = [[20, 150, 160], [150, 40, 140]];
 
@@ -178,9 +180,17 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
         bar(&mut s, y, lane.walk.0, lane.walk.1, SHADES[2]);
         let mut from = x(t.ms(lane.walk.0));
         for (ns, shade) in [(lane.waited, INSIDE[0]), (lane.again, INSIDE[1])] {
-            let w = (x(ns as f64 / 1e6) - x(0.0)).max(1.0);
-            s.rect(from, y + 28.0, w, 8.0, Some(shade), None);
-            from += w;
+            let w = x(ns as f64 / 1e6) - x(0.0);
+            // A wait of a few microseconds is under a pixel: drawn at its width it would never
+            // show its colour. So a sum narrower than THINNEST is drawn that wide and outlined,
+            // and the note under the chart says so; its figure is the one printed beside it.
+            if w < THINNEST {
+                s.rect(from, y + 27.0, THINNEST, 10.0, Some(shade), Some(INK));
+                from += THINNEST;
+            } else {
+                s.rect(from, y + 28.0, w, 8.0, Some(shade), None);
+                from += w;
+            }
         }
         let sums = format!(
             "summed: waiting {:.3} ms, near a death {:.3} ms in {} turns",
@@ -198,7 +208,8 @@ fn draw(t: &Tick, crowd: usize) -> Sketch {
         s.rect(kx, key - 10.0, 14.0, 12.0, Some(shade), None);
         s.text((kx + 20.0, key), 12.0, Align::Start, INK, name);
     }
-    let note = "under each walk: its waits and its turns near a death, summed and laid end to end";
+    let note = "under each walk: its waits and its turns near a death, summed and laid end to end; \
+                a sum under 4 px is drawn 4 px wide, outlined";
     s.text((names, key + 22.0), 12.0, Align::Start, INK, note);
     s
 }

@@ -19,6 +19,11 @@ fn colour(k: usize) -> Rgb {
     [RED, BLUE, [40, 150, 70], [220, 150, 30]][k % 4]
 }
 
+/// A land's colour washed three quarters of the way to white.
+fn pale(c: Rgb) -> Rgb {
+    c.map(|v| ((u16::from(v) + 3 * 255) / 4) as u8)
+}
+
 /// The founded valley's roster shared out among a crew of `crew`: the thread of each of the
 /// first places, the creatures each thread takes, and the picture.
 pub fn run(
@@ -54,7 +59,9 @@ pub fn run(
 }
 
 /// The strip of the first roster places, each box in its thread's colour, over the valley
-/// with each creature a dot in its thread's colour, and the key.
+/// with each creature's cell filled in its thread's colour, and the key. The land is washed
+/// out to a quarter of its colour, so that the creatures, not the terrain, catch the eye; a
+/// creature fills its whole cell, since no two share one as the valley is founded.
 fn draw(w: &World, of: &[usize], crew: usize) -> Sketch {
     let (left, px) = (20.0, 4.0);
     let valley_top = 110.0;
@@ -68,7 +75,13 @@ fn draw(w: &World, of: &[usize], crew: usize) -> Sketch {
         s.rect(x, 52.0, 20.0, 20.0, Some(colour(k)), Some(INK));
         s.text((x + 10.0, 86.0), 9.0, Align::Middle, INK, &i.to_string());
     }
-    s.text((left, valley_top - 8.0), 11.0, Align::Start, INK, "the valley, every creature a dot:");
+    s.text(
+        (left, valley_top - 8.0),
+        11.0,
+        Align::Start,
+        INK,
+        "the valley, pale, and every creature's cell in its thread's colour:",
+    );
     // The land a row at a time, one box for each run of one kind of land.
     for y in 0..ROWS as i64 {
         let mut from = 0;
@@ -76,14 +89,14 @@ fn draw(w: &World, of: &[usize], crew: usize) -> Sketch {
             let land = w.hab.ground.at(from, y);
             if x == COLS as i64 || w.hab.ground.at(x, y) != land {
                 let (sx, sy) = (left + from as f64 * px, valley_top + y as f64 * px);
-                s.rect(sx, sy, (x - from) as f64 * px, px, Some(land.colour()), None);
+                s.rect(sx, sy, (x - from) as f64 * px, px, Some(pale(land.colour())), None);
                 from = x;
             }
         }
     }
     for (c, &k) in w.roster.live.iter().zip(of) {
-        let at = (left + c.x * px, valley_top + c.y * px);
-        s.dot(at, 1.6, colour(k), true);
+        let (cx, cy) = (c.x.floor(), c.y.floor());
+        s.rect(left + cx * px, valley_top + cy * px, px, px, Some(colour(k)), None);
     }
     let key_x = left + COLS as f64 * px + 20.0;
     for k in 0..crew.min(8) {
