@@ -21,5 +21,7 @@ pub mod levels;
 pub mod phase;
 pub mod pool;
 pub mod roster;
+#[cfg(test)]
+mod seam;
 pub mod sight;
 pub mod times;
