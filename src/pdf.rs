@@ -169,7 +169,13 @@ pub fn opened(page: &str) -> String {
 /// the title on a sheet of its own, then every page the summary lists, nested as it nests them,
 /// each linked to where it begins. A summary entry with no page of that title is left out of
 /// the contents, and the check then finds the contents short.
-pub fn with_front(page: &str, title: &str, entries: &[(usize, String)]) -> String {
+pub fn with_front(
+    page: &str,
+    title: &str,
+    edition: &str,
+    entries: &[(usize, String)],
+    sheets: &[Option<usize>],
+) -> String {
     let Some(main) = page.find("<main>").map(|m| m + "<main>".len()) else {
         return page.to_string();
     };
@@ -184,6 +190,10 @@ pub fn with_front(page: &str, title: &str, entries: &[(usize, String)]) -> Strin
         let line = escaped(line);
         front.push_str(&format!("<p style=\"font-size: 1.1em\">{line}</p>"));
     }
+    front.push_str(&format!(
+        "<p class=\"pdf-edition\" style=\"font-size: 1em; margin-top: 3em\">{}</p>",
+        escaped(edition)
+    ));
     front.push_str("</div>");
     front.push_str("<div style=\"break-before: page; page-break-before: always;\"></div>");
     front.push_str(
@@ -196,8 +206,10 @@ pub fn with_front(page: &str, title: &str, entries: &[(usize, String)]) -> Strin
         };
         used = k + 1;
         let indent = 2 * depth;
+        let sheet = sheets.get(k).copied().flatten().map_or(String::new(), |n| n.to_string());
         front.push_str(&format!(
-            "<p style=\"margin: 0.3em 0 0.3em {indent}em\"><a href=\"#{}\">{}</a></p>",
+            "<p style=\"margin: 0.3em 0 0.3em {indent}em; display: flex\"><a href=\"#{}\">{}</a>\
+             <span style=\"margin-left: auto\">{sheet}</span></p>",
             ids[k].0,
             escaped(name)
         ));
@@ -211,13 +223,42 @@ pub fn with_front(page: &str, title: &str, entries: &[(usize, String)]) -> Strin
     out
 }
 
-/// What is wrong with the PDF's front: its first sheet must open with the book's title, its
-/// second with the contents, and the contents, on the sheets before the book's first page, must
-/// name every page the print page has.
-fn front_problems(sheets: &[&str], firsts: &[String], page: &str, title: &str) -> Vec<String> {
+/// The sheet (from 1) each page of the print page begins on, in the order of its titles, read
+/// from a PDF printed from it: the first sheet after the one before that opens with the title.
+pub fn starting_sheets(pdf: &Path, page: &str) -> Result<Vec<Option<usize>>, String> {
+    let text = poppler("pdftotext", &["-layout"], pdf, &["-"])?;
+    Ok(begins(&text.split('\u{c}').map(opening).collect::<Vec<_>>(), &titles(page)))
+}
+
+/// Where each title begins among sheets with these openings, in order.
+fn begins(firsts: &[String], titles: &[String]) -> Vec<Option<usize>> {
+    let mut from = 0;
+    titles
+        .iter()
+        .map(|t| {
+            let at = firsts[from.min(firsts.len())..].iter().position(|f| f.starts_with(t));
+            at.map(|k| {
+                from += k + 1;
+                from
+            })
+        })
+        .collect()
+}
+
+/// What is wrong with the PDF's front: its first sheet must open with the book's title and
+/// give its edition (version, commit and date), its second must open with the contents, and the
+/// contents, on the sheets before the book's first page, must name every page the print page has.
+fn front_problems(
+    sheets: &[&str],
+    firsts: &[String],
+    page: &str,
+    (title, edition): (&str, &str),
+) -> Vec<String> {
     let mut problems = Vec::new();
     if !firsts.first().is_some_and(|f| f.starts_with(&words(title))) {
         problems.push(format!("the PDF does not open with a title page: \"{title}\""));
+    } else if !sheets.first().is_some_and(|s| words(s).contains(&words(edition))) {
+        problems.push(format!("the title page does not give the edition: \"{edition}\""));
     }
     if !firsts.get(1).is_some_and(|f| f.starts_with("Contents")) {
         problems.push("the PDF's second sheet is not the contents".to_string());
@@ -228,6 +269,14 @@ fn front_problems(sheets: &[&str], firsts: &[String], page: &str, title: &str) -
     for t in &pages {
         if !contents.contains(t.as_str()) {
             problems.push(format!("the contents do not list the page \"{t}\""));
+        }
+    }
+    // Each entry gives the sheet its page begins on in this very PDF.
+    for (t, at) in pages.iter().zip(begins(firsts, &pages)) {
+        if let Some(n) = at.filter(|_| contents.contains(t.as_str()))
+            && !contents.contains(&format!("{t} {n}"))
+        {
+            problems.push(format!("the contents do not give page {n} for \"{t}\""));
         }
     }
     problems
@@ -256,6 +305,14 @@ fn words(s: &str) -> String {
 fn opening(sheet: &str) -> String {
     let lines: Vec<&str> = sheet.lines().map(str::trim).filter(|l| !l.is_empty()).take(3).collect();
     words(&lines.join(" "))
+}
+
+/// A sheet's text without the page number at its foot, when its last line is that number,
+/// `n`, alone (print.css puts it there on every sheet).
+fn numbered(sheet: &str, n: usize) -> Option<&str> {
+    let body = sheet.trim_end();
+    let (rest, last) = body.rsplit_once('\n').unwrap_or(("", body));
+    (last.trim() == n.to_string()).then_some(rest)
 }
 
 /// The page count `pdfinfo` reports.
@@ -358,6 +415,27 @@ pub struct Found {
     pub charts: usize,
 }
 
+/// What is wrong with the PDF's sheets one by one: a sheet with no page number at its foot, and
+/// a blank sheet (nothing but its number, and no picture).
+fn sheet_problems(pdf: &Path, sheets: &[&str]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let unnumbered: Vec<usize> =
+        (1..=sheets.len()).filter(|&n| numbered(sheets[n - 1], n).is_none()).collect();
+    if let Some(n) = unnumbered.first() {
+        problems.push(format!(
+            "{} sheets have no page number at their foot, the first sheet {n}",
+            unnumbered.len()
+        ));
+    }
+    for (n, sheet) in sheets.iter().enumerate() {
+        let text = numbered(sheet, n + 1).unwrap_or(sheet);
+        if text.trim().is_empty() && images_on(pdf, n + 1) == Some(0) {
+            problems.push(format!("sheet {} of the PDF is blank", n + 1));
+        }
+    }
+    problems
+}
+
 /// Reads the PDF back and holds it to the print page it was printed from: `page` is that print
 /// page as mdBook wrote it, `book` the built book's folder (for the charts' files) and
 /// `summary` how many pages the book's summary lists.
@@ -366,7 +444,7 @@ pub fn check(
     page: &str,
     book: &Path,
     summary: usize,
-    title: &str,
+    (title, edition): (&str, &str),
 ) -> Result<Found, Vec<String>> {
     let mut problems = Vec::new();
     let info = poppler("pdfinfo", &[], pdf, &[]).map_err(|e| vec![e])?;
@@ -403,13 +481,9 @@ pub fn check(
     let sheets: Vec<&str> = text.split('\u{c}').collect();
     // pdftotext ends the last sheet with a form feed too.
     let sheets = &sheets[..sheets.len().saturating_sub(1)];
-    for (n, sheet) in sheets.iter().enumerate() {
-        if sheet.trim().is_empty() && images_on(pdf, n + 1) == Some(0) {
-            problems.push(format!("sheet {} of the PDF is blank", n + 1));
-        }
-    }
+    problems.extend(sheet_problems(pdf, sheets));
     let firsts: Vec<String> = sheets.iter().map(|sheet| opening(sheet)).collect();
-    problems.extend(front_problems(sheets, &firsts, page, title));
+    problems.extend(front_problems(sheets, &firsts, page, (title, edition)));
     for title in titles(page) {
         if !firsts.iter().any(|f| f.starts_with(&title)) {
             problems.push(format!("the page \"{title}\" does not begin a sheet of the PDF"));
@@ -461,13 +535,25 @@ mod tests {
             entries,
             [(0, "Introduction".into()), (0, "Missing".into()), (1, "A note".into())]
         );
-        let printed = with_front(page, "A & B", &entries);
+        let printed = with_front(page, "A & B", "version 1, 2026-12-06", &entries, &[Some(3)]);
+        assert!(printed.contains("Introduction</a><span style=\"margin-left: auto\">3</span>"));
+        assert!(printed.contains("A note</a><span style=\"margin-left: auto\"></span>"));
+        assert!(printed.contains(">version 1, 2026-12-06</p>"), "{printed}");
         assert!(printed.starts_with("<main><div class=\"pdf-title\""), "{printed}");
         assert!(printed.contains(">A &amp; B</p>"), "{printed}");
         assert!(printed.contains("<a href=\"#intro\">Introduction</a>"), "{printed}");
-        assert!(printed.contains("margin: 0.3em 0 0.3em 2em\"><a href=\"#a-note\">A note</a>"));
+        assert!(printed.contains("0.3em 2em; display: flex\"><a href=\"#a-note\">A note</a>"));
         assert!(!printed.contains("Missing"), "a title with no page is not listed");
         assert_eq!(titles(&printed), ["Introduction", "A note"], "the front adds no page title");
+    }
+
+    #[test]
+    fn a_sheet_is_numbered_by_its_last_line_alone() {
+        assert_eq!(numbered("Title\n  text\n\n        12\n\n", 12), Some("Title\n  text\n"));
+        assert_eq!(numbered("   3  ", 3), Some(""));
+        assert_eq!(numbered("Title\n  text 12\n", 12), None);
+        assert_eq!(numbered("Title\n 11\n", 12), None);
+        assert_eq!(numbered("", 1), None);
     }
 
     #[test]
@@ -479,19 +565,35 @@ mod tests {
     #[test]
     fn a_pdf_without_its_front_or_with_short_contents_is_found() {
         let page = "<main><h1 id=\"i\">Introduction</h1><h1 id=\"n\">A note</h1></main>";
-        let sheets =
-            ["The Book\nwords", "Contents\nIntroduction\nA note", "Introduction\n", "A note"];
+        let sheets = [
+            "The Book\nwords\nversion 1",
+            "Contents\nIntroduction   3\nA note   4",
+            "Introduction\n",
+            "A note",
+        ];
         let firsts: Vec<String> = sheets.iter().map(|s| opening(s)).collect();
-        assert!(front_problems(&sheets, &firsts, page, "The Book").is_empty());
-        let short = ["The Book", "Contents\nIntroduction", "Introduction\n", "A note"];
+        let book = ("The Book", "version 1");
+        assert!(front_problems(&sheets, &firsts, page, book).is_empty());
+        assert_eq!(
+            front_problems(&sheets, &firsts, page, ("The Book", "version 2")),
+            ["the title page does not give the edition: \"version 2\""]
+        );
+        let wrong =
+            ["The Book\nversion 1", "Contents\nIntroduction 3\nA note 3", "Introduction", "A note"];
+        let firsts: Vec<String> = wrong.iter().map(|s| opening(s)).collect();
+        assert_eq!(
+            front_problems(&wrong, &firsts, page, book),
+            ["the contents do not give page 4 for \"A note\""]
+        );
+        let short = ["The Book", "Contents\nIntroduction 3", "Introduction\n", "A note"];
         let firsts: Vec<String> = short.iter().map(|s| opening(s)).collect();
         assert_eq!(
-            front_problems(&short, &firsts, page, "The Book"),
+            front_problems(&short, &firsts, page, ("The Book", "")),
             ["the contents do not list the page \"A note\""]
         );
         let bare = ["Introduction\n", "A note"];
         let firsts: Vec<String> = bare.iter().map(|s| opening(s)).collect();
-        let found = front_problems(&bare, &firsts, page, "The Book");
+        let found = front_problems(&bare, &firsts, page, book);
         assert!(found[0].contains("does not open with a title page"), "{found:?}");
         assert!(found[1].contains("second sheet is not the contents"), "{found:?}");
     }

@@ -13,12 +13,15 @@ use world::shell::files::{Asked, Tree};
 
 /// Prints the whole book to one PDF for handouts: mdBook's print page (book/book/print.html,
 /// built by `mdbook build book`, which `just pdf` runs first) through headless Chromium, on A4,
-/// opening with a title page and a table of contents linked to the pages, each page of the book
-/// starting a new sheet, with every picture in and each moving picture as its first frame. The
-/// PDF is written whole or not at all, then read back with poppler's pdfinfo, pdfimages and
-/// pdftotext: it must open, have more pages than the book's summary, open with the title and
-/// the contents, start each of its pages on a new sheet, embed every raster picture, hold every
-/// chart's text, and keep every word inside the margins. Exit 0 when it does, 1 when the PDF
+/// opening with a title page (with the version, commit and date) and a table of contents linked
+/// to the pages and giving the sheet each begins on, each page of the book starting a new sheet,
+/// every sheet numbered at its foot, with every picture in and each moving picture as its first
+/// frame. It is printed twice, the second time with the contents' numbers read from the first.
+/// The PDF is written whole or not at all, then read back with poppler's pdfinfo, pdfimages and
+/// pdftotext: it must open, have more pages than the book's summary, open with the title, the
+/// edition and the contents, whose numbers must be right, number every sheet, start each of its
+/// pages on a new sheet, embed every raster picture, hold every chart's text, and keep every
+/// word inside the margins. Exit 0 when it does, 1 when the PDF
 /// could not be made or fails the check, 2 for a bad command line or an --out that cannot be
 /// written. Needs chromium and poppler-utils.
 #[derive(Parser, Debug)]
@@ -126,13 +129,12 @@ fn run(out: Option<&Path>) -> Result<String, Vec<String>> {
         swaps.push((i, rel.to_string_lossy().into_owned()));
     }
     let title = book_title(&root);
+    let edition = edition(&root);
     let summary_text =
         std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
-    let printed = pdf::with_front(
-        &pdf::opened(&pdf::swapped(&page, &all, &swaps)),
-        &title,
-        &pdf::summary_entries(&summary_text),
-    );
+    let opened = pdf::opened(&pdf::swapped(&page, &all, &swaps));
+    let entries = pdf::summary_entries(&summary_text);
+    let printed = pdf::with_front(&opened, &title, &edition, &entries, &[]);
     std::fs::write(&copy, printed)
         .map_err(|e| one(format!("cannot write {}: {e}", copy.display())))?;
     std::fs::create_dir_all(&work)
@@ -143,10 +145,37 @@ fn run(out: Option<&Path>) -> Result<String, Vec<String>> {
         rel(&root, &book.join("print.html")),
         chromium.display()
     ));
+    print(&chromium, &copy, &profile, &part)?;
+    // Chromium cannot number the contents itself (no target-counter), so the book is printed
+    // once to learn the sheet each page begins on, and again with those numbers in the
+    // contents, which take no more room than before.
+    let sheets = pdf::starting_sheets(&part, &page).map_err(one)?;
+    let printed = pdf::with_front(&opened, &title, &edition, &entries, &sheets);
+    std::fs::write(&copy, printed)
+        .map_err(|e| one(format!("cannot write {}: {e}", copy.display())))?;
+    print(&chromium, &copy, &profile, &part)?;
+    let summary = summary_pages(&root);
+    let found = pdf::check(&part, &page, &book, summary, (&title, &edition))?;
+    std::fs::rename(&part, &out)
+        .map_err(|e| one(format!("cannot write {}: {e}", out.display())))?;
+    Ok(format!(
+        "wrote {}: {} pages, {} raster pictures ({} moving ones as their first frame) and {} charts",
+        rel(&root, &out),
+        found.pages,
+        found.images,
+        swaps.len(),
+        found.charts
+    ))
+}
+
+/// Prints the page at `copy` to `part` with headless Chromium, which leads a process group of
+/// its own, so every process it starts ends with the run; stopped after [`PATIENCE`].
+fn print(chromium: &Path, copy: &Path, profile: &Path, part: &Path) -> Result<(), Vec<String>> {
+    let one = |e: String| vec![e];
+    let _ = std::fs::remove_file(part);
     let url = format!("file://{}", copy.display());
-    // Chromium leads a process group of its own, so every process it starts ends with the run.
     let mut chrome = children::spawn(
-        Command::new(&chromium)
+        Command::new(chromium)
             .args([
                 "--headless",
                 "--no-sandbox",
@@ -182,22 +211,33 @@ fn run(out: Option<&Path>) -> Result<String, Vec<String>> {
     if !status.success() || !part.is_file() {
         return Err(one(format!("Chromium did not print the book ({status})")));
     }
-    let summary = summary_pages(&root);
-    let found = pdf::check(&part, &page, &book, summary, &title)?;
-    std::fs::rename(&part, &out)
-        .map_err(|e| one(format!("cannot write {}: {e}", out.display())))?;
-    Ok(format!(
-        "wrote {}: {} pages, {} raster pictures ({} moving ones as their first frame) and {} charts",
-        rel(&root, &out),
-        found.pages,
-        found.images,
-        swaps.len(),
-        found.charts
-    ))
+    Ok(())
 }
 
 fn rel(root: &Path, p: &Path) -> String {
     p.strip_prefix(root).unwrap_or(p).display().to_string()
+}
+
+/// Which book this is, for the title page: the book check's version (the root Cargo.toml's),
+/// and the commit and its day when the tree is a git repository, so two printouts can be told
+/// apart and either traced to its source.
+fn edition(root: &Path) -> String {
+    let toml = std::fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    let version = toml
+        .split("[package]")
+        .nth(1)
+        .and_then(|p| p.lines().find_map(|l| l.trim().strip_prefix("version = ")))
+        .map_or("unknown", |v| v.trim_matches('"'))
+        .to_string();
+    let commit = Command::new("git")
+        .args(["log", "-1", "--format=%h %cs"])
+        .current_dir(root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .and_then(|l| l.split_once(' ').map(|(h, d)| format!(", commit {h} of {d}")));
+    format!("version {version}{}", commit.unwrap_or_default())
 }
 
 /// The book's title, as book.toml gives it.
