@@ -134,8 +134,10 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
         let what = if mode.measures() { "measured block" } else { "console block" };
         match only {
             Some(o) => {
+                // Quoted with its control characters escaped, so a newline keeps it one line.
+                let o = world::shell::files::shown(&format!("`{o}`"));
                 report.refused = Some(format!(
-                    "no {what} on a page or in a command matches `{o}`: give part of a page's \
+                    "no {what} on a page or in a command matches {o}: give part of a page's \
                      name or of a command, or nothing for every block"
                 ));
             }

@@ -134,3 +134,23 @@ fn a_measure_stopped_by_sigterm_ends_the_command_it_started() {
     assert_eq!(page(&root), text);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_filter_matching_nothing_is_refused_in_one_line_by_every_mode() {
+    let root = book("filters", &format!("# Page\n\n```console\n$ {DRAWS}\nold\n```\n"));
+    for args in [
+        &["figures", "zzzznomatch"][..],
+        &["figures", "--check", "zzzznomatch"],
+        &["verify", "a\nb"],
+        &["bless", "a\nb"],
+        &["figures", "a\nb"],
+    ] {
+        let o = blocks(&root, args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("matches"), "{args:?}: {err}");
+    }
+    assert_eq!(picture(&root), b"old");
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -252,9 +252,11 @@ fn a_value_that_starts_with_a_dash_is_refused_naming_its_flag_and_the_way_to_giv
 
 #[test]
 fn the_version_flag_takes_nothing_beside_it() {
-    let (code, out, err) = bodies(&["-V", "x"]);
-    assert_eq!(code, 2, "{out}{err}");
-    assert!(out.is_empty() && err.contains("give it alone"), "{out}{err}");
+    for args in [&["-V", "x"][..], &["-Vh"]] {
+        let (code, out, err) = bodies(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(out.is_empty() && err.contains("give it alone"), "{args:?}: {out}{err}");
+    }
     let (code, out, _) = bodies(&["-V"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("bodies "), "{out}");

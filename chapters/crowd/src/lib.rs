@@ -82,6 +82,7 @@ impl clap::FromArgMatches for Cli {
         // Before the derive takes any flag out of the matches, so that the check sees every
         // flag beside --as-of, whatever order the subcommand's fields are in.
         sub.map_or(Ok(()), Staged::check)?;
+        unused_isa(m)?;
         let Line { mode, isa } = Line::from_arg_matches(m)?;
         let crew = sub.and_then(|sub| sub.try_get_one::<usize>("crew").ok().flatten().copied());
         Ok(Cli { mode, isa, crew })
@@ -94,6 +95,32 @@ impl clap::FromArgMatches for Cli {
 }
 
 impl Parser for Cli {}
+
+/// Refuses `--isa` given to a run that does not use it, as its help says: `lanes --clock`
+/// times every instruction set in turn, and `lanes --pack` runs nothing.
+fn unused_isa(m: &clap::ArgMatches) -> Result<(), clap::Error> {
+    use clap::parser::ValueSource::CommandLine;
+    let Some(("lanes", sub)) = m.subcommand() else { return Ok(()) };
+    let given =
+        m.value_source("isa") == Some(CommandLine) || sub.value_source("isa") == Some(CommandLine);
+    let instead = if sub.get_flag("clock") {
+        ("--clock", "times every instruction set this CPU runs in turn")
+    } else if sub.contains_id("pack") && sub.value_source("pack") == Some(CommandLine) {
+        ("--pack", "runs nothing")
+    } else {
+        return Ok(());
+    };
+    if !given {
+        return Ok(());
+    }
+    Err(clap::Error::raw(
+        clap::error::ErrorKind::ArgumentConflict,
+        format!(
+            "--isa is not used with lanes {}, which {}: leave --isa out\n",
+            instead.0, instead.1
+        ),
+    ))
+}
 
 fn ticks(s: &str) -> Result<u32, String> {
     whole(s, "ticks", 1, 100_000).map(|n| n as u32)

@@ -390,3 +390,14 @@ fn each_subcommand_runs_the_ticks_its_table_was_made_with_unless_told() {
     let o = crowd(&["fit", "--budget", "1", "--crew", "1"]);
     assert!(text(&o.stdout).contains("30 ticks per trial"), "{}", text(&o.stdout));
 }
+
+#[test]
+fn isa_is_refused_where_the_run_does_not_use_it() {
+    refused(&["lanes", "--clock", "--isa", "plain"], 2, "--isa is not used with lanes --clock");
+    refused(
+        &["--isa", "avx2", "lanes", "--pack", "p.svg"],
+        2,
+        "--isa is not used with lanes --pack",
+    );
+    assert!(!std::path::Path::new("p.svg").exists(), "the refusal drew the pack");
+}

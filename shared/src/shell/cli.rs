@@ -107,9 +107,11 @@ fn parse<C: Parser>(
             Err(Failure::Usage(subcommands::<C>()))
         }
         // `-V` prints the version and stops there, so anything given with it was not looked at.
-        Err(e) if e.kind() == ErrorKind::DisplayVersion && args.len() > 2 => Err(Failure::Usage(
-            "--version takes nothing beside it: give it alone (try --help)".into(),
-        )),
+        Err(e) if e.kind() == ErrorKind::DisplayVersion && (args.len() > 2 || clustered(&args)) => {
+            Err(Failure::Usage(
+                "--version takes nothing beside it: give it alone (try --help)".into(),
+            ))
+        }
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             write!(out, "{e}").map_err(|e| Failure::Run(e.to_string()))?;
             Ok(None)
@@ -122,6 +124,15 @@ fn parse<C: Parser>(
             Err(Failure::Usage(dashed_value(&C::command(), &args).unwrap_or_else(|| one_line(&e))))
         }
     }
+}
+
+/// Whether a word of `args` (after the program's name) is several short flags run together,
+/// as `-Vh`: with `-V` among them, something beside it that clap did not look at.
+fn clustered(args: &[OsString]) -> bool {
+    args.iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .any(|a| a.strip_prefix('-').is_some_and(|f| !f.starts_with('-') && f.chars().count() > 1))
 }
 
 /// Each flag and the value given after it on `args`, where the flag is one of those of `cmd`
