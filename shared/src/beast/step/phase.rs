@@ -663,3 +663,41 @@ impl Trial {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::beast::design::Design;
+    use crate::beast::settings::Settings;
+    use crate::beast::world::World;
+    use crate::lanes::Isa;
+
+    /// Small enough for Miri, which checks every read of the turns the threads lend each
+    /// other: a tiny crowd, half of it starving, walked one tick by bands on two and three
+    /// threads and by levels on three, the same to the digest as the walk in roster order.
+    #[test]
+    fn a_tiny_crowd_walked_on_two_and_three_threads_is_the_walk_in_roster_order() {
+        let walked = |design: Design, crew: usize| {
+            let mut w = World::found(7, 8, 6, 6, design, Settings::new(crew, Isa::PLAIN))
+                .expect("the crowd fits");
+            for (i, c) in w.roster.live.iter_mut().enumerate() {
+                c.store = [0.001, 5.0][i % 2];
+            }
+            w.tick();
+            w
+        };
+        let serial = walked(Design { serial: true, ..Design::default() }, 1);
+        let levels = Design { levels: true, ..Design::default() };
+        let mut waited = Vec::new();
+        let bands = Design::default();
+        for (walk, design, crew) in
+            [("bands", bands, 2), ("bands", bands, 3), ("levels", levels, 3)]
+        {
+            let w = walked(design, crew);
+            assert_eq!(w.digest(), serial.digest(), "by {walk} on {crew}");
+            assert_eq!(w.fallen().count(), 3, "by {walk} on {crew}: the dead");
+            waited.extend(w.bands().map(|b| b.on_seams().1));
+        }
+        // Exact, so that a change to the crowd that leaves nobody waiting is seen.
+        assert_eq!(waited, [5, 4], "the creatures that waited for another band");
+    }
+}

@@ -352,6 +352,32 @@ mod tests {
         assert_eq!(finished, 2, "the unwind went on before a helper finished");
     }
 
+    /// Small enough for Miri: every thread runs the job once a call, each looks its stripe,
+    /// and a helper's panic in the job reaches the caller with every run taken back.
+    #[test]
+    fn each_runs_the_job_once_a_thread_and_look_fills_every_stripe() {
+        use std::sync::atomic::AtomicUsize;
+        let shared = Arc::new(RwLock::new(sight(3, 3)));
+        let mut pool = Pool::new(Arc::clone(&shared), 3, false);
+        let runs: [AtomicUsize; 3] = Default::default();
+        for _ in 0..2 {
+            pool.each(
+                &|k| {
+                    runs[k].fetch_add(1, Ordering::Relaxed);
+                },
+                false,
+            );
+        }
+        assert_eq!(runs.each_ref().map(|r| r.load(Ordering::Relaxed)), [2, 2, 2]);
+        let failed = panic::catch_unwind(AssertUnwindSafe(|| {
+            pool.each(&|k| assert_ne!(k, 2, "helper 2 fails"), false);
+        }));
+        assert!(failed.is_err(), "a helper's panic reaches the caller");
+        let mut stripes = vec![Vec::new(), Vec::new(), Vec::new()];
+        pool.look(&shared.read().unwrap(), &mut stripes, false);
+        assert_eq!(stripes.iter().map(Vec::len).collect::<Vec<_>>(), [1, 1, 1]);
+    }
+
     #[test]
     fn a_helper_that_panics_makes_the_caller_panic_and_nothing_hangs() {
         assert_eq!(look_with_a_missing_brain(1), Some(true), "a helper's panic");
