@@ -131,36 +131,17 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
     commands.sort();
     commands.dedup();
     if commands.is_empty() {
-        let what = if mode.measures() { "measured block" } else { "console block" };
-        match only {
-            Some(o) => {
-                // Quoted with its control characters escaped, so a newline keeps it one line.
-                let o = world::shell::files::shown(&format!("`{o}`"));
-                report.refused = Some(format!(
-                    "no {what} on a page or in a command matches {o}: give part of a page's \
-                     name or of a command, or nothing for every block"
-                ));
-            }
-            None => report
-                .problems
-                .push(format!("no {what} found under {}", root.join("book/src").display())),
-        }
+        nothing_found(root, mode, only, &mut report);
         return report;
     }
     // What the commands write waits, in memory or in a scratch folder, until the whole run has
     // succeeded: a run that fails or is stopped leaves every picture in the book as it was.
-    let (results, wrote) = if mode.measures() {
-        match measure_all(root, &commands) {
-            Ok(done) => done,
-            Err(e) => {
-                report.problems.push(e);
-                return report;
-            }
+    let (results, wrote) = match run_commands(root, &commands, mode) {
+        Ok(done) => done,
+        Err(e) => {
+            report.problems.push(e);
+            return report;
         }
-    } else {
-        let results = run_all(root, &commands, mode);
-        let wrote = results.values().flatten().flat_map(|d| d.files.clone()).collect();
-        (results, wrote)
     };
     report.ran = commands.len();
     let (mut after, mut on_disk) = (Vec::new(), Vec::new());
@@ -191,9 +172,38 @@ pub fn check(root: &Path, mode: Mode, only: Option<&str>) -> Report {
     report
 }
 
+/// What a run with no block to run says: a filter that matched nothing is refused, naming it;
+/// a book with no block at all is a problem.
+fn nothing_found(root: &Path, mode: Mode, only: Option<&str>, report: &mut Report) {
+    let what = if mode.measures() { "measured block" } else { "console block" };
+    match only {
+        Some(o) => {
+            // Quoted with its control characters escaped, so a newline keeps it one line.
+            let o = world::shell::files::shown(&format!("`{o}`"));
+            report.refused = Some(format!(
+                "no {what} on a page or in a command matches {o}: give part of a page's name or \
+                 of a command, or nothing for every block"
+            ));
+        }
+        None => report
+            .problems
+            .push(format!("no {what} found under {}", root.join("book/src").display())),
+    }
+}
+
+/// Runs every command once, as `mode` runs them, and gathers the files they wrote.
+fn run_commands(root: &Path, commands: &[String], mode: Mode) -> Result<(Results, Wrote), String> {
+    if mode.measures() {
+        return measure_all(root, commands);
+    }
+    let results = run_all(root, commands, mode);
+    let wrote = results.values().flatten().flat_map(|d| d.files.clone()).collect();
+    Ok((results, wrote))
+}
+
 /// Writes every picture the run's commands wrote (each path relative to `root`, or absolute),
 /// as one staged run: all of them, or none if one cannot be written.
-fn put_in_place(root: &Path, wrote: Vec<(PathBuf, Vec<u8>)>, report: &mut Report) {
+fn put_in_place(root: &Path, wrote: Wrote, report: &mut Report) {
     let placed = world::shell::files::staged(|| {
         let mut changed = Vec::new();
         for (path, bytes) in wrote {
@@ -355,9 +365,12 @@ struct Done {
     ran: Ran,
     pictures: Vec<String>,
     /// The files it wrote, kept until the whole run has succeeded.
-    files: Vec<(PathBuf, Vec<u8>)>,
+    files: Wrote,
     measured: Option<(String, Load)>,
 }
+
+/// Files the commands wrote, each with its path and bytes, waiting to be put in place.
+type Wrote = Vec<(PathBuf, Vec<u8>)>;
 
 /// What each command did, or why it could not be run.
 type Results = BTreeMap<String, Result<Done, String>>;
@@ -457,7 +470,7 @@ fn run_one(root: &Path, command: &str, mode: Mode) -> Result<Done, String> {
         return Ok(Done { ran, pictures: drifted, files, measured: None });
     }
     for (p, new) in &files {
-        match std::fs::read(root.join(&p)) {
+        match std::fs::read(root.join(p)) {
             Ok(old) if old == *new => {}
             Ok(_) => drifted.push(format!("{} is not the picture in the book", p.display())),
             Err(_) => {
@@ -471,10 +484,7 @@ fn run_one(root: &Path, command: &str, mode: Mode) -> Result<Done, String> {
 /// Measured blocks run one at a time through `sh`, so timings do not share the machine, each
 /// after the float loop and under the load watcher. What they write goes to a scratch folder
 /// (see `world::shell::files::WRITE_UNDER`), handed back with the place each file is for.
-fn measure_all(
-    root: &Path,
-    commands: &[String],
-) -> Result<(Results, Vec<(PathBuf, Vec<u8>)>), String> {
+fn measure_all(root: &Path, commands: &[String]) -> Result<(Results, Wrote), String> {
     let machine = measure::machine();
     let scratch = std::env::temp_dir().join(format!("blocks-measure-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
