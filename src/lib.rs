@@ -43,6 +43,7 @@ pub mod figures;
 pub mod hints;
 pub mod includes;
 pub mod links;
+pub mod markdown;
 pub mod measure;
 pub mod pdf;
 pub mod quiz;

@@ -1,0 +1,212 @@
+//! The one reader of the book's markdown, built on pulldown-cmark (the parser mdBook itself
+//! renders with), so every check sees a page as a reader's browser will: a `~~~` fence, an
+//! indented block and a fence inside a quote are code, and an HTML comment may run over lines.
+//! Each function gives byte ranges into the page, so a caller can still speak of lines.
+
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+/// The page's events with their byte ranges, under the extensions mdBook turns on that change
+/// what is code or prose (tables and strikethrough).
+fn events(text: &str) -> impl Iterator<Item = (Event<'_>, Range<usize>)> {
+    Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH).into_offset_iter()
+}
+
+/// One code block of a page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Code {
+    /// The fence's info string (`console,measured`), empty for an indented block.
+    pub info: String,
+    /// The whole block in the page, its fences included.
+    pub range: Range<usize>,
+    /// What the block holds, less its fences and any quote marks or indent around it.
+    pub body: String,
+    /// Whether a fenced block closes before the page ends (an indented one always does).
+    pub closed: bool,
+}
+
+/// Every code block of a page, in order.
+pub fn code(text: &str) -> Vec<Code> {
+    let mut found: Vec<Code> = Vec::new();
+    let mut inside = false;
+    for (event, range) in events(text) {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let (info, closed) = match &kind {
+                    CodeBlockKind::Fenced(info) => (info.to_string(), closes(&text[range.clone()])),
+                    CodeBlockKind::Indented => (String::new(), true),
+                };
+                found.push(Code { info, range, body: String::new(), closed });
+                inside = true;
+            }
+            Event::End(TagEnd::CodeBlock) => inside = false,
+            Event::Text(t) if inside => {
+                if let Some(c) = found.last_mut() {
+                    c.body.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Whether a fenced block's text ends in a closing fence: a last line of its opening fence's
+/// character only, at least as many. The parser runs an unclosed block to the end of the page.
+fn closes(block: &str) -> bool {
+    let first = block.trim_start();
+    let Some(fence) = first.chars().next() else { return false };
+    let open = first.chars().take_while(|&c| c == fence).count();
+    let mut lines = block.trim_end().lines();
+    lines.next();
+    lines.next_back().is_some_and(|last| {
+        let last = last.trim_start_matches(['>', ' ', '\t']).trim_end();
+        last.len() >= open && last.chars().all(|c| c == fence)
+    })
+}
+
+/// Whether a byte range of the page touches any code block.
+pub fn in_code(code: &[Code], span: Range<usize>) -> bool {
+    code.iter().any(|c| span.start < c.range.end && c.range.start < span.end.max(span.start + 1))
+}
+
+/// One link of a page: where it goes (as written, less any escapes) and where it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    pub dest: String,
+    pub range: Range<usize>,
+}
+
+/// Every link of a page outside code, in order (images are not links).
+pub fn links(text: &str) -> Vec<Link> {
+    events(text)
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                Some(Link { dest: dest_url.to_string(), range })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The plain text of each heading of a page, in order: its words and code, without the marks
+/// of emphasis or code (what mdBook makes a heading's id from).
+pub fn headings(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut open: Option<String> = None;
+    for (event, _) in events(text) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => open = Some(String::new()),
+            Event::End(TagEnd::Heading(_)) => found.extend(open.take()),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some(h) = open.as_mut() {
+                    h.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The text of every phrase in bold (`**so**`) on a page, with where it stands.
+pub fn strong(text: &str) -> Vec<(String, Range<usize>)> {
+    let mut found: Vec<(String, Range<usize>)> = Vec::new();
+    let mut depth = 0;
+    for (event, range) in events(text) {
+        match event {
+            Event::Start(Tag::Strong) => {
+                if depth == 0 {
+                    found.push((String::new(), range));
+                }
+                depth += 1;
+            }
+            Event::End(TagEnd::Strong) => depth -= 1,
+            Event::Text(t) | Event::Code(t) if depth > 0 => {
+                if let Some((s, _)) = found.last_mut() {
+                    s.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The byte range of every HTML comment of a page outside code, `<!--` to `-->`, whether it
+/// stands inline in a sentence or as a block of its own over several lines.
+pub fn comments(text: &str) -> Vec<Range<usize>> {
+    let mut html: Vec<Range<usize>> = Vec::new();
+    for (event, range) in events(text) {
+        match event {
+            // An HTML block comes as a start and a line per event; its start spans it whole.
+            Event::Start(Tag::HtmlBlock) => html.push(range),
+            Event::InlineHtml(_) if html.last().is_none_or(|h| h.end < range.end) => {
+                html.push(range)
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    for h in html {
+        let mut from = h.start;
+        while let Some(open) = text[from..h.end].find("<!--").map(|i| i + from) {
+            let Some(shut) = text[open + 4..h.end].find("-->").map(|i| i + open + 7) else {
+                break;
+            };
+            found.push(open..shut);
+            from = shut;
+        }
+    }
+    found
+}
+
+/// The 1-based line a byte of the page stands on.
+pub fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backtick_and_tilde_fences_and_indented_blocks_are_code() {
+        let page = "Prose.\n\n```console\n$ a\n```\n\n~~~text\n[x](a.md#b)\n~~~\n\n    [y](c.md#d)\n\nEnd.\n";
+        let c = code(page);
+        assert_eq!(c.len(), 3, "{c:?}");
+        assert_eq!((c[0].info.as_str(), c[0].body.as_str()), ("console", "$ a\n"));
+        assert_eq!((c[1].info.as_str(), c[1].body.as_str()), ("text", "[x](a.md#b)\n"));
+        assert_eq!((c[2].info.as_str(), c[2].body.as_str()), ("", "[y](c.md#d)\n"));
+        assert!(c.iter().all(|c| c.closed));
+        assert!(links(page).is_empty());
+        assert!(in_code(&c, page.find("[x]").unwrap()..page.find("[x]").unwrap() + 1));
+        assert!(!in_code(&c, 0..6));
+    }
+
+    #[test]
+    fn a_fence_that_never_closes_is_told_apart() {
+        let c = code("```console\n$ a\nout\n");
+        assert_eq!(c.len(), 1);
+        assert!(!c[0].closed);
+        assert!(code("````\n```\n````\n")[0].closed);
+        assert!(!code("````\n```\n")[0].closed);
+    }
+
+    #[test]
+    fn a_comment_over_several_lines_is_one_comment() {
+        let page = "Text <!-- inline --> here.\n\n<!--\nit took 3.5 ms\nand 7 KB\n-->\n\nMore.\n";
+        let c = comments(page);
+        assert_eq!(c.len(), 2, "{c:?}");
+        assert_eq!(&page[c[0].clone()], "<!-- inline -->");
+        assert_eq!(&page[c[1].clone()], "<!--\nit took 3.5 ms\nand 7 KB\n-->");
+        assert!(comments("```\n<!-- not one -->\n```\n").is_empty());
+    }
+
+    #[test]
+    fn headings_are_their_text() {
+        let page = "# The `--hasty` *way*\n\n```\n# not one\n```\n\nA setext one\n---\n";
+        assert_eq!(headings(page), vec!["The --hasty way", "A setext one"]);
+    }
+}
