@@ -2,6 +2,8 @@
 //! says it holds, its command and its output. Read by the book check, which reruns them, and by
 //! the quiz check, which holds a quiz's figures to them.
 
+use crate::markdown;
+
 /// What a block's fence says it holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
@@ -30,32 +32,29 @@ pub struct Block {
     pub output: String,
 }
 
-/// Every console block on a page, or the first malformed one.
+/// Every console block on a page, or the first malformed one. The blocks are the ones
+/// markdown makes code (see [`crate::markdown`]); a console block is one whose fence starts at
+/// the start of its line, as the book writes them, and is then read by its lines.
 pub fn parse(page: &str) -> Result<Vec<Block>, String> {
     let lines: Vec<&str> = page.lines().collect();
     let mut found = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(info) = lines[i].trim_start().strip_prefix("```") else {
-            i += 1;
-            continue;
-        };
-        let close = (i + 1..lines.len())
-            .find(|&j| lines[j].trim_start().starts_with("```"))
-            .ok_or_else(|| format!("line {}: a code block that never closes", i + 1))?;
-        let kind = match info.trim() {
+    for code in markdown::code(page) {
+        let i = markdown::line_of(page, code.range.start) - 1;
+        if !code.closed {
+            return Err(format!("line {}: a code block that never closes", i + 1));
+        }
+        let kind = match code.info.trim() {
             "console" => Some(Kind::Plain),
             "console,refusal" => Some(Kind::Refusal),
             "console,measured" => Some(Kind::Measured),
             _ => None,
         };
-        if let Some(kind) = kind {
-            let (command, last) = command(&lines[..close], i + 1)?;
-            let written = lines[i + 1..=last].join("\n");
-            let output: String = lines[last + 1..close].iter().map(|l| format!("{l}\n")).collect();
-            found.push(Block { open: i, close, kind, command, written, output });
-        }
-        i = close + 1;
+        let Some(kind) = kind else { continue };
+        let close = markdown::line_of(page, page[..code.range.end].trim_end().len()) - 1;
+        let (command, last) = command(&lines[..close], i + 1)?;
+        let written = lines[i + 1..=last].join("\n");
+        let output: String = lines[last + 1..close].iter().map(|l| format!("{l}\n")).collect();
+        found.push(Block { open: i, close, kind, command, written, output });
     }
     Ok(found)
 }
