@@ -8,41 +8,31 @@
 
 use std::path::Path;
 
+use crate::markdown;
+
 /// One link to a heading: the page it names (empty for the same page), the heading's id, and
 /// the 1-based line it is on.
 #[derive(Debug, PartialEq)]
-pub struct Link<'a> {
+pub struct Link {
     pub line: usize,
-    pub page: &'a str,
-    pub id: &'a str,
+    pub page: String,
+    pub id: String,
 }
 
 /// Every markdown link on a page that ends in `#id` and goes to a page of the book, or to the
-/// same page. Links out of the book (anything with `://`) and links inside code are left out.
-pub fn find(page: &str) -> Vec<Link<'_>> {
+/// same page. Links out of the book (anything with `://`) and anything inside code are left out.
+pub fn find(page: &str) -> Vec<Link> {
     let mut found = Vec::new();
-    let mut fenced = false;
-    for (i, line) in page.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
+    for link in markdown::links(page) {
+        let target = link.dest.trim();
+        if target.contains("://") {
             continue;
         }
-        if fenced {
-            continue;
-        }
-        let mut rest = line;
-        while let Some(at) = rest.find("](") {
-            let tail = &rest[at + 2..];
-            let Some(end) = tail.find(')') else { break };
-            let target = tail[..end].trim();
-            rest = &tail[end + 1..];
-            if target.contains("://") {
-                continue;
-            }
-            let Some((page, id)) = target.split_once('#') else { continue };
-            if page.is_empty() || page.ends_with(".md") {
-                found.push(Link { line: i + 1, page, id });
-            }
+        let Some((to, id)) = target.split_once('#') else { continue };
+        if to.is_empty() || to.ends_with(".md") {
+            // The line its target stands on, where a link wrapped over two lines ends.
+            let line = markdown::line_of(page, link.range.end.saturating_sub(1));
+            found.push(Link { line, page: to.to_string(), id: id.to_string() });
         }
     }
     found
@@ -70,16 +60,7 @@ pub fn id(heading: &str) -> String {
 /// after its first, as mdBook numbers them.
 pub fn headings(page: &str) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
-    let mut fenced = false;
-    for line in page.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        let text = line.trim_start_matches('#');
-        if fenced || text.len() == line.len() || !text.starts_with(' ') {
-            continue;
-        }
+    for text in markdown::headings(page) {
         let base = id(text.trim());
         let mut name = base.clone();
         let mut n = 0;
@@ -98,7 +79,7 @@ pub fn problem(dir: &Path, here: &str, link: &Link) -> Option<String> {
     let target = if link.page.is_empty() {
         here
     } else {
-        match std::fs::read_to_string(dir.join(link.page)) {
+        match std::fs::read_to_string(dir.join(&link.page)) {
             Ok(t) => {
                 text = t;
                 &text
@@ -106,8 +87,8 @@ pub fn problem(dir: &Path, here: &str, link: &Link) -> Option<String> {
             Err(_) => return Some(format!("links to {}, which is not a page", link.page)),
         }
     };
-    let where_ = if link.page.is_empty() { "this page" } else { link.page };
-    (!headings(target).iter().any(|h| h == link.id))
+    let where_ = if link.page.is_empty() { "this page" } else { &link.page };
+    (!headings(target).contains(&link.id))
         .then(|| format!("links to #{} on {where_}, which has no such heading", link.id))
 }
 
@@ -123,8 +104,8 @@ mod tests {
         assert_eq!(
             f,
             vec![
-                Link { line: 1, page: "bodies.md", id: "the-body" },
-                Link { line: 1, page: "", id: "here" }
+                Link { line: 1, page: "bodies.md".into(), id: "the-body".into() },
+                Link { line: 1, page: String::new(), id: "here".into() }
             ]
         );
     }
@@ -138,5 +119,13 @@ mod tests {
         assert_eq!(id("Who is near?"), "who-is-near");
         let page = "# Top\n\n## Old designs and new\n```\n# not a heading\n```\n## Old designs and new\n#nope\n";
         assert_eq!(headings(page), vec!["top", "old-designs-and-new", "old-designs-and-new-1"]);
+    }
+
+    #[test]
+    fn no_link_or_heading_is_read_inside_a_tilde_fence_or_an_indented_block() {
+        let page = "# Top\n\n~~~text\n[a](bodies.md#x)\n# not a heading\n~~~\n\n    [b](herd.md#y)\n    \
+                    # nor this\n\n[c](#top)\n";
+        assert_eq!(find(page), vec![Link { line: 11, page: String::new(), id: "top".into() }]);
+        assert_eq!(headings(page), vec!["top"]);
     }
 }
