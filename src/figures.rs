@@ -38,8 +38,12 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::console::{self, Block};
+use crate::markdown;
 
 /// How a reference opens, and how its figure closes.
 pub const OPEN: &str = "<!--=";
@@ -58,34 +62,14 @@ pub struct Ref {
     pub shown: String,
 }
 
-/// The byte ranges of the page's fenced code blocks, where nothing is a reference.
-fn fences(page: &str) -> Vec<std::ops::Range<usize>> {
-    let mut found = Vec::new();
-    let mut at = 0;
-    let mut open: Option<usize> = None;
-    for line in page.split_inclusive('\n') {
-        if line.trim_start().starts_with("```") {
-            match open.take() {
-                Some(start) => found.push(start..at + line.len()),
-                None => open = Some(at),
-            }
-        }
-        at += line.len();
-    }
-    if let Some(start) = open {
-        found.push(start..page.len());
-    }
-    found
-}
-
 /// Every reference on a page, or the first malformed one.
 pub fn refs(page: &str) -> Result<Vec<Ref>, String> {
-    let fenced = fences(page);
-    let line_of = |at: usize| page[..at].matches('\n').count() + 1;
+    let code = markdown::code(page);
+    let line_of = |at: usize| markdown::line_of(page, at);
     let mut found = Vec::new();
     let mut from = 0;
     while let Some(i) = page[from..].find(OPEN).map(|i| i + from) {
-        if fenced.iter().any(|r| r.contains(&i)) {
+        if markdown::in_code(&code, i..i + 1) {
             from = i + OPEN.len();
             continue;
         }
@@ -603,13 +587,22 @@ impl FixedList {
 }
 
 /// What looks like a figure: a number with a point or a thousands separator, or with a unit or
-/// "times" after it.
-fn figure_pattern() -> regex::Regex {
+/// "times" after it. Compiled once, not once a page.
+static FIGURE: LazyLock<Regex> = LazyLock::new(|| {
     let number = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?";
     let unit = r"(?:\s?(?:ms|µs|us|ns|s|KB|MB|GB|KiB|MiB|GiB|GB/s|MB/s|%|x|×| times| per cent)(?:\b|$|\W))?";
-    regex::Regex::new(&format!(r"(?:^|[^\w./#^-])(?P<f>{number}{unit})"))
+    Regex::new(&format!(r"(?:^|[^\w./#^-])(?P<f>{number}{unit})"))
         .unwrap_or_else(|e| panic!("the figure pattern: {e}"))
-}
+});
+
+/// What a prose line blanks out beside its comments: inline code, includes, link targets and
+/// HTML tags. Compiled once, not once a line.
+static HIDDEN: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    [r"`[^`]*`", r"\{\{[^}]*\}\}", r"\]\([^)]*\)", r"<[^>]*>"]
+        .iter()
+        .map(|re| Regex::new(re).unwrap_or_else(|e| panic!("the pattern {re}: {e}")))
+        .collect()
+});
 
 /// Whether a matched number is a figure: a point, a separator, or a unit after it.
 fn is_figure(m: &str) -> bool {
@@ -623,34 +616,32 @@ fn is_figure(m: &str) -> bool {
 fn prose(page: &str) -> Vec<String> {
     let refs = refs(page).unwrap_or_default();
     let mut text: Vec<u8> = page.as_bytes().to_vec();
-    for r in &refs {
-        text[r.span.clone()].iter_mut().for_each(|b| *b = b' ');
+    let hidden = refs.iter().map(|r| r.span.clone()).chain(markdown::comments(page));
+    for span in hidden {
+        // A comment over several lines keeps its newlines, so the lines stay where they were.
+        text[span].iter_mut().filter(|b| **b != b'\n').for_each(|b| *b = b' ');
     }
     let text = String::from_utf8_lossy(&text).into_owned();
-    let blank = |re: &str, s: &str| -> String {
-        regex::Regex::new(re)
-            .map(|r| r.replace_all(s, |c: &regex::Captures| " ".repeat(c[0].len())).into_owned())
-            .unwrap_or_else(|_| s.to_string())
-    };
-    let mut fen = false;
+    let code = markdown::code(page);
     let mut out = Vec::new();
-    for l in text.lines() {
+    let mut at = 0;
+    for l in text.split_inclusive('\n') {
+        let (start, l) = (at, l.strip_suffix('\n').unwrap_or(l));
+        at += l.len() + 1;
         let t = l.trim_start();
-        if t.starts_with("```") {
-            fen = !fen;
-            out.push(String::new());
-            continue;
-        }
         // The machine's line above a measured block is written by `just measure`, not typed.
-        if fen || t.starts_with("{{#") || t.starts_with("![") || t.starts_with("*Measured on") {
+        if markdown::in_code(&code, start..start + l.len())
+            || t.starts_with("{{#")
+            || t.starts_with("![")
+            || t.starts_with("*Measured on")
+        {
             out.push(String::new());
             continue;
         }
-        let mut s = blank(r"<!--.*?-->", l);
-        s = blank(r"`[^`]*`", &s);
-        s = blank(r"\{\{[^}]*\}\}", &s);
-        s = blank(r"\]\([^)]*\)", &s);
-        s = blank(r"<[^>]*>", &s);
+        let mut s = l.to_string();
+        for re in HIDDEN.iter() {
+            s = re.replace_all(&s, |c: &regex::Captures| " ".repeat(c[0].len())).into_owned();
+        }
         out.push(s);
     }
     out
@@ -658,7 +649,7 @@ fn prose(page: &str) -> Vec<String> {
 
 /// Every figure typed into a page's prose that no entry of the fixed list covers.
 pub fn typed(page_name: &str, page: &str, fixed: &FixedList) -> Result<Vec<Typed>, String> {
-    let pat = figure_pattern();
+    let pat = &*FIGURE;
     let mut allowed = Vec::new();
     for f in &fixed.fixed {
         if f.page.as_deref().is_some_and(|p| !page_name.ends_with(p)) {
