@@ -84,16 +84,15 @@ pub fn known(root: &Path) -> Result<Vec<String>, String> {
     Ok(known)
 }
 
-/// Every `--flag` a page names in its sentences, outside its fenced blocks.
+/// Every `--flag` a page names in its sentences, outside its code blocks.
 fn named_flags(page: &str) -> Vec<String> {
-    let mut in_block = false;
+    let code = crate::markdown::code(page);
     let mut flags = Vec::new();
-    for line in page.lines() {
-        if line.trim_start().starts_with("```") {
-            in_block = !in_block;
-            continue;
-        }
-        if in_block {
+    let mut at = 0;
+    for whole in page.split_inclusive('\n') {
+        let (start, line) = (at, whole.trim_end_matches(['\n', '\r']));
+        at += whole.len();
+        if crate::markdown::in_code(&code, start..start + line.len()) {
             continue;
         }
         for (at, _) in line.match_indices("--") {
@@ -382,6 +381,13 @@ mod tests {
         let page =
             "Run --maps, or `--was`.\n```console\n$ crowd spend --fresh\n```\nnon--flag --x-y.";
         assert_eq!(named_flags(page), ["--maps", "--was", "--x-y"]);
+    }
+
+    #[test]
+    fn no_flag_is_read_inside_a_tilde_fence_or_an_indented_block() {
+        let page =
+            "Run --maps.\n\n~~~text\n--fresh\n~~~\n\n    crowd spend --hasty\n\nThen --was.\n";
+        assert_eq!(named_flags(page), ["--maps", "--was"]);
     }
 
     #[test]
