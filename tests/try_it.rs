@@ -6,6 +6,8 @@
 
 use std::path::PathBuf;
 
+use theworld::markdown;
+
 /// The tree under test, as cargo names it when it runs the test, not as it was when the test
 /// was built: a copy of the repository sharing this target folder (CI's class copy) tests itself.
 fn root() -> PathBuf {
@@ -17,23 +19,28 @@ fn page(name: &str) -> String {
     std::fs::read_to_string(root().join("book/src").join(name)).unwrap()
 }
 
-/// Each prompt of a page: its label (`1.a`) and the one command in its fence.
+/// Each prompt of a page: its label (`1.a`, from its bold `**Try 1.a.**`) and the first line
+/// of the `text` block after it, its command.
 fn prompts(text: &str) -> Vec<(String, String)> {
-    let lines: Vec<&str> = text.lines().collect();
+    let code = markdown::code(text);
     let mut found = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let Some(rest) = line.strip_prefix("> **Try ") else { continue };
-        let label = rest.split(".**").next().unwrap_or_default().to_string();
-        let fence = lines[i..].iter().position(|l| *l == "> ```text").map(|k| i + k);
-        let command = fence.and_then(|f| lines.get(f + 1)).and_then(|l| l.strip_prefix("> "));
-        found.push((label, command.unwrap_or_default().to_string()));
+    for (bold, at) in markdown::strong(text) {
+        let Some(rest) = bold.strip_prefix("Try ") else { continue };
+        let label = rest.trim_end_matches('.').to_string();
+        let block = code.iter().find(|c| c.range.start >= at.end && c.info == "text");
+        let command = block.and_then(|c| c.body.lines().next()).unwrap_or_default();
+        found.push((label, command.to_string()));
     }
     found
 }
 
-/// The commands of the console blocks of a page, as `$ ` lines.
+/// The commands of the console blocks of a page, as their `$ ` lines.
 fn commands(text: &str) -> Vec<String> {
-    text.lines().filter_map(|l| l.strip_prefix("$ ")).map(str::to_string).collect()
+    markdown::code(text)
+        .iter()
+        .filter(|c| c.info.starts_with("console"))
+        .flat_map(|c| c.body.lines().filter_map(|l| l.strip_prefix("$ ")).map(str::to_string))
+        .collect()
 }
 
 /// Whether the book's summary lists a page: a students' copy leaves the answers out.
@@ -72,4 +79,6 @@ fn a_prompt_is_read_with_its_command() {
     let text = "Prose.\n\n> **Try 9.z.** Guess. [Answered](answers.md#x).\n>\n> ```text\n> cargo run -p x\n> ```\n";
     assert_eq!(prompts(text), [("9.z".to_string(), "cargo run -p x".to_string())]);
     assert!(prompts("> **Tried** nothing\n").is_empty());
+    let tilde = "> **Try 9.y.** Guess.\n>\n> ~~~text\n> cargo run -p y\n> ~~~\n";
+    assert_eq!(prompts(tilde), [("9.y".to_string(), "cargo run -p y".to_string())]);
 }
