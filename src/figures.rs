@@ -820,4 +820,15 @@ mod tests {
         let found: Vec<(usize, &str)> = t.iter().map(|t| (t.line, t.figure.as_str())).collect();
         assert_eq!(found, [(5, "235 ms")]);
     }
+
+    #[test]
+    fn nothing_in_a_tilde_fence_an_indented_block_or_a_long_comment_is_read() {
+        let page = "Text.\n\n~~~text\nIt took <!--= a[b] -->1<!--/--> and 2.5 ms.\n~~~\n\n    \
+                    Also <!--= c[d] -->1<!--/--> and 3.5 ms.\n\n<!--\nit took 4.5 ms\n-->\n\nThe \
+                    end took 6.5 ms.\n";
+        assert_eq!(refs(page).unwrap(), []);
+        let t = typed("p.md", page, &FixedList::default()).unwrap();
+        let found: Vec<(usize, &str)> = t.iter().map(|t| (t.line, t.figure.as_str())).collect();
+        assert_eq!(found, [(13, "6.5 ms")]);
+    }
 }
