@@ -555,7 +555,6 @@ pub const BOOK_ORDER: &[&str] = &[
     "fan --ticks 120",
     "spend --ticks 120 --was",
     "ledger --ticks 120",
-    "spend --ticks 120 --as-of first",
     "crew --ticks 120 --loose",
     "crew --ticks 20 --loose",
     "crew --ticks 120",
