@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use world::Body;
-use world::base::Land;
+use world::base::{Land, digest};
 use world::pictures::Frame;
 use world::pictures::film::Film;
 use world::pictures::frame::{VIEW_H, VIEW_W};
@@ -34,12 +34,18 @@ pub fn run(
     heading(out, s)?;
     let progress = Progress::new("alone", rules.len() as u64 * u64::from(s.ticks));
     let mut wrote = Vec::new();
+    let mut sealed = None;
     for &rule in rules {
         progress.say(rule.label());
         let (bodies, reel) = walk(s, design, rule, &ground, film.is_some(), &progress)?;
         let last = frame(&bodies, &ground);
         row(out, rule, &census(&bodies, s.radius), &last)?;
         wrote.extend(save(rule, &last, reel, (shot, film), s.ticks)?);
+        sealed = Some(digest::bodies(&bodies));
+    }
+    // The digest `designs` gives, so a run under a switch shows it is the same herd, or not.
+    if let Some(d) = sealed {
+        writeln!(out, "the last row's digest of every number: {d}")?;
     }
     for path in wrote {
         writeln!(out, "wrote {}", path.display())?;
