@@ -100,10 +100,15 @@ pub enum Timed {
     /// Chapter 3's phase as first wired (`--was`).
     Was,
     /// Chapter 3's phase as a stage left it: the stage `--as-of` names, or else the design as
-    /// it stands, the last stage of [`HISTORY`]. Every command but chapter 2's runs this
-    /// design (the library's benches and a first build of the workspace included), so it is
-    /// what they time too.
+    /// it stands, the last stage of [`HISTORY`]. Every command but chapter 2's and the first
+    /// build runs this design (the library's benches included), so it is what they time too.
     Stage(Stage),
+    /// The whole tree built and tested from nothing (`.ci/first-build`): no design's speed,
+    /// but the compiler's over every crate and the test suite's, which every commit changes.
+    /// No stage makes it stale, and none could: its own run is the test suite that holds the
+    /// other blocks to their stages, so a rule that called it stale would fail the very run
+    /// that retakes it. It is taken again by hand when the build has grown.
+    Tree,
     /// Chapter 2's herd in a round of its own, as `--round` names it (1 when not given): the
     /// herd keeps no history of stages, and each round's clock times that round's designs.
     Round(String),
@@ -116,6 +121,7 @@ impl std::fmt::Display for Timed {
             Timed::Was => write!(f, "was"),
             Timed::Stage(s) => write!(f, "{}", s.name()),
             Timed::Round(r) => write!(f, "herd round {r}"),
+            Timed::Tree => write!(f, "tree"),
         }
     }
 }
@@ -126,6 +132,9 @@ impl Timed {
         let record = record.trim();
         if record == "was" {
             return Some(Timed::Was);
+        }
+        if record == "tree" {
+            return Some(Timed::Tree);
         }
         if let Some(round) = record.strip_prefix("herd round ") {
             return Some(Timed::Round(round.trim().to_string()));
@@ -139,13 +148,14 @@ impl Timed {
             Timed::Was => "the phase as first wired".to_string(),
             Timed::Stage(s) => s.left_it(),
             Timed::Round(r) => format!("the herd's round {r}"),
+            Timed::Tree => "the whole tree's first build and tests".to_string(),
         }
     }
 }
 
 /// What `command` times, read from its words: the one reading `measure` records and `verify`
-/// checks, so the two cannot disagree. Chapter 2's commands time their round; every other
-/// command times chapter 3's phase as first wired (`--was`), as the stage `--as-of` names, or
+/// checks, so the two cannot disagree. The first build times the tree; chapter 2's commands
+/// time their round; every other command times chapter 3's phase as first wired (`--was`), as the stage `--as-of` names, or
 /// as it stands.
 pub fn timed(command: &str) -> Timed {
     let words: Vec<&str> = command.split_whitespace().collect();
@@ -156,6 +166,9 @@ pub fn timed(command: &str) -> Timed {
             None => (*w == flag).then(|| words.get(i + 1).copied()).flatten(),
         })
     };
+    if words.iter().any(|w| w.ends_with(".ci/first-build")) {
+        return Timed::Tree;
+    }
     if value("-p").or_else(|| value("--package")) == Some("herd") {
         return Timed::Round(value("--round").unwrap_or("1").to_string());
     }
@@ -202,7 +215,8 @@ pub fn stale(header: &str, command: &str) -> Option<String> {
              `herd round N`)"
         ));
     };
-    (then != now).then(|| {
+    // The first build names the tree, and any record it was taken with stands (see `Tree`).
+    (then != now && now != Timed::Tree).then(|| {
         format!("is stale: it timed {}, and times {} now; {retake}", then.words(), now.words())
     })
 }
