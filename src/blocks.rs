@@ -254,7 +254,12 @@ fn settle(
     report: &mut Report,
 ) {
     let picked = |name: &str| only.is_none_or(|o| name.contains(o));
-    let (new, problems) = crate::figures::fill(&pages, !write);
+    let mut problems = Vec::new();
+    let mut named = crate::figures::named(&pages, &mut problems);
+    // The aims are judged from the same blocks, and where each stands is a block of its own.
+    crate::aims::judge(&pages, &mut named, &mut problems);
+    let (new, more) = crate::figures::fill(&pages, &named, !write);
+    problems.extend(more);
     report.problems.extend(problems.into_iter().filter(|p| picked(p)));
     match crate::figures::FixedList::read(root) {
         Ok(fixed) => {

@@ -469,13 +469,11 @@ pub fn named(pages: &[Page], problems: &mut Vec<String>) -> Named {
     all
 }
 
-/// Each page's text with every reference filled in from the blocks, and the problems: a
-/// reference that does not resolve, and (when `verify`) one whose figure is not what it gives.
-pub fn fill(pages: &[Page], verify: bool) -> (Vec<Option<String>>, Vec<String>) {
+/// Each page's text with every reference filled in from the blocks `named` holds (the pages'
+/// own, and any the caller adds, such as where the aims stand), and the problems: a reference
+/// that does not resolve, and (when `verify`) one whose figure is not what it gives.
+pub fn fill(pages: &[Page], named: &Named, verify: bool) -> (Vec<Option<String>>, Vec<String>) {
     let mut problems = Vec::new();
-    let mut named = named(pages, &mut problems);
-    // The aims are judged from the same blocks, and where each stands is a block of its own.
-    crate::aims::judge(pages, &mut named, &mut problems);
     let mut out = Vec::new();
     for p in pages {
         let found = match refs(&p.text) {
@@ -490,7 +488,7 @@ pub fn fill(pages: &[Page], verify: bool) -> (Vec<Option<String>>, Vec<String>) 
         let mut next = 0;
         for r in &found {
             let at = format!("{}:{}", p.name, r.line);
-            let now = match eval(&r.expr, &named).and_then(|v| show(&v, &r.format)) {
+            let now = match eval(&r.expr, named).and_then(|v| show(&v, &r.format)) {
                 Ok(s) => s,
                 Err(e) => {
                     problems.push(format!("{at}: the figure `{}` cannot be read: {e}", r.expr));
@@ -767,20 +765,30 @@ mod tests {
         assert!(f("1 / 0", "1").is_err());
     }
 
+    /// The pages' blocks named, then every reference verified from them, as the book check does
+    /// (less the aims, which are the aims module's).
+    fn fill_all(pages: &[Page]) -> (Vec<Option<String>>, Vec<String>) {
+        let mut problems = Vec::new();
+        let named = named(pages, &mut problems);
+        let (out, more) = fill(pages, &named, true);
+        problems.extend(more);
+        (out, problems)
+    }
+
     #[test]
     fn fill_writes_the_figures_and_verify_names_each_wrong_one() {
         let page = format!(
             "{PAGE}\nIt takes <!--= was[a whole tick] ; 1 ms -->9.9 ms<!--/--> and \
              <!--= was[at 3000 > crew 2].2 >= 1.3 ; ? met : missed -->met<!--/--> its aim.\n"
         );
-        let (out, problems) = fill(&book(&page), true);
+        let (out, problems) = fill_all(&book(&page));
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].contains("`9.9 ms` where `was[a whole tick]` now gives `6.1 ms`"));
         let text = out[0].clone().unwrap();
         assert!(text.contains("-->6.1 ms<!--/--> and"));
         assert!(refs("<!--= was[x] -->1<!--/--> opens a line").is_err());
         assert!(refs("a <!--= was[x] -->1 never closes").is_err());
-        let (again, problems) = fill(&book(&text), true);
+        let (again, problems) = fill_all(&book(&text));
         assert!(problems.is_empty() && again[0].is_none(), "{problems:?}");
     }
 
@@ -806,7 +814,7 @@ mod tests {
             "{PAGE}\nIt takes 6.05 ms,\n<!--= was[a whole tick] -->6.054<!--/--> in all.\n"
         ));
         assert!(typed_problems(&pages, &FixedList::default()).is_empty());
-        let (_, problems) = fill(&pages, true);
+        let (_, problems) = fill_all(&pages);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].contains("may not open a line"), "{problems:?}");
     }
