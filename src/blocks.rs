@@ -340,6 +340,7 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
     }
     // Terms are the whole book's: a page may use a word that another page defines.
     problems.extend(crate::terms::check(root));
+    problems.extend(crate::pictures::check(root));
     found
 }
 

@@ -22,6 +22,8 @@
 //! - `driver` (with the `browser` feature) starts chromedriver for the browser check and the
 //!   quiz test.
 //! - [`pdf`] prints the whole book to one PDF and reads it back.
+//! - [`pictures`] holds every picture in the pages to its own size, given in the page, and to
+//!   loading only when the reader nears it.
 //! - [`terms`] holds every glossary term to its definition: no page, in reading order, uses
 //!   one before the place that defines it.
 //! - [`repo`] finds the repository from the working directory.
@@ -46,6 +48,7 @@ pub mod links;
 pub mod markdown;
 pub mod measure;
 pub mod pdf;
+pub mod pictures;
 pub mod quiz;
 pub mod repo;
 pub mod run;
