@@ -1,11 +1,17 @@
 //! The map has no cycle: in the library and in every chapter, no module uses, through any chain
-//! of others, a module that uses it. Each crate's modules are read from their source files, and
-//! every path one of them names (its `use` lines, grouped or not, and the `crate::`, `super::`
-//! and `self::` paths written in its code) becomes an edge to the module that holds what the
-//! path names, through any `pub use` that re-exports it. Tests (`#[cfg(test)]` items) are left
-//! out: a test may reach anywhere. A `mod` line, and a `pub use` that re-exports a member, are
-//! how a folder lists its members, not uses; a `pub use` of anything else is a use. Nor may two
-//! folders use each other, even through files that make no cycle of their own.
+//! of others, a module that uses it. Each crate's modules are read from their source files by
+//! `syn`, the parser Rust's own macros use, following the `mod` items (and any `#[path]` on
+//! them) from the crate's root. Every path a module names becomes an edge to the module that
+//! holds what the path names, through any `pub use` that re-exports it: its `use` items,
+//! grouped or not, and the `crate::`, `super::` and `self::` paths written in its code,
+//! macros' arguments among them. Tests (`#[cfg(test)]` items) are left out: a test may reach
+//! anywhere. A `mod` item, and a `pub use` that re-exports a member, are how a folder lists
+//! its members, not uses; a `pub use` of anything else is a use. Nor may two folders use each
+//! other, even through files that make no cycle of their own.
+//!
+//! Between crates the map runs one way, read from the same imports: the library (everything
+//! under `shared/`) names no chapter and compiles no chapter's file, and no chapter names
+//! another.
 //!
 //! The same reading of the sources holds the one register of random streams to its promise:
 //! no stream is drawn by a number the register does not name.
@@ -13,160 +19,27 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// A module: its path from the crate root (`["beast", "view", "flat"]`), the file it is in,
-/// its code with comments, strings and tests taken out, the children its `mod` lines declare,
-/// and the names it re-exports with where they lead.
+use syn::buffer::{Cursor, TokenBuffer};
+use syn::visit::{self, Visit};
+use syn::{Attribute, Expr, ImplItem, Item, TraitItem, UseTree, Visibility};
+
+/// A module: the file it is in, the children its `mod` items declare, what it names (its `use`
+/// items and the paths in its code, tests left out), and the names it re-exports with where
+/// they lead.
 #[derive(Debug, Default)]
 struct Module {
     file: PathBuf,
-    code: String,
     children: Vec<String>,
+    uses: Vec<Use>,
+    paths: Vec<Vec<String>>,
     reexports: BTreeMap<String, Vec<String>>,
 }
 
+/// A crate's modules by their path from its root (`["beast", "view", "flat"]`).
 type Crate = BTreeMap<Vec<String>, Module>;
 
-/// Comments, string and char literals blanked out, so a path in a doc comment or a message is
-/// not taken for a use; the line breaks kept.
-#[expect(
-    clippy::too_many_lines,
-    reason = "one byte scanner: its states are its match arms, and split they would pass the same cursor about"
-)]
-fn strip(src: &str) -> String {
-    let b = src.as_bytes();
-    let mut out = String::with_capacity(src.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let mut depth = 0;
-                while i < b.len() {
-                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-                        depth += 1;
-                        i += 2;
-                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-                        depth -= 1;
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        if b[i] == b'\n' {
-                            out.push('\n');
-                        }
-                        i += 1;
-                    }
-                }
-            }
-            b'r' if raw_string_at(b, i).is_some() => {
-                let (hashes, start) = raw_string_at(b, i).expect("checked");
-                let close: Vec<u8> =
-                    std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
-                i = start;
-                while i < b.len() && !b[i..].starts_with(&close) {
-                    if b[i] == b'\n' {
-                        out.push('\n');
-                    }
-                    i += 1;
-                }
-                i += close.len();
-                out.push_str("\"\"");
-            }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    } else if b[i] == b'\n' {
-                        out.push('\n');
-                    }
-                    i += 1;
-                }
-                i += 1;
-                out.push_str("\"\"");
-            }
-            b'\'' if char_literal_len(&b[i..]).is_some() => {
-                i += char_literal_len(&b[i..]).expect("checked");
-                out.push_str("' '");
-            }
-            c => {
-                out.push(c as char);
-                i += 1;
-            }
-        }
-    }
-    out
-}
-
-/// Where a raw string opening at `i` (`r"`, `r#"`, ...) starts its text, with its hashes,
-/// unless `r` is part of a longer name.
-fn raw_string_at(b: &[u8], i: usize) -> Option<(usize, usize)> {
-    if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_') {
-        return None;
-    }
-    let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
-    (b.get(i + 1 + hashes) == Some(&b'"')).then_some((hashes, i + 2 + hashes))
-}
-
-/// The length of a char literal at the start of `b` (`'a'`, `'\n'`, `'\''`), or none for a
-/// lifetime.
-fn char_literal_len(b: &[u8]) -> Option<usize> {
-    if b.get(1) == Some(&b'\\') {
-        let end = b[2..].iter().position(|&c| c == b'\'')? + 2;
-        return Some(end + 1);
-    }
-    let c = std::str::from_utf8(&b[1..b.len().min(6)])
-        .ok()
-        .or_else(|| (1..b.len().min(6)).rev().find_map(|k| std::str::from_utf8(&b[1..k]).ok()))?;
-    let ch = c.chars().next()?;
-    (b.get(1 + ch.len_utf8()) == Some(&b'\'')).then_some(2 + ch.len_utf8())
-}
-
-/// The code with every `#[cfg(test)]` item taken out: the attribute and the item after it, a
-/// block to its closing brace or a line to its semicolon.
-fn without_tests(code: &str) -> String {
-    let mut out = String::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("#[cfg(test)]") {
-        out.push_str(&rest[..at]);
-        let item = &rest[at..];
-        let brace = item.find('{');
-        let semi = item.find(';');
-        let end = match (brace, semi) {
-            (Some(b), Some(s)) if s < b => s + 1,
-            (Some(b), _) => b + matching_brace(&item[b..]).unwrap_or(item.len() - b),
-            (None, Some(s)) => s + 1,
-            (None, None) => item.len(),
-        };
-        out.extend(item[..end].chars().filter(|&c| c == '\n'));
-        rest = &item[end..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The length up to and including the brace that closes the one `s` opens with.
-fn matching_brace(s: &str) -> Option<usize> {
-    let mut depth = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
+/// A map: each module with the modules it uses.
+type Graph = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
 
 /// One `use` item, as written: whether it re-exports, and the paths it names (a group
 /// expanded, `self` in a group naming the group's own path), each with the name it binds.
@@ -176,168 +49,276 @@ struct Use {
     paths: Vec<(Vec<String>, String)>,
 }
 
-/// Every `use` item of the code.
-fn uses(code: &str) -> Vec<Use> {
-    let mut found = Vec::new();
-    let mut rest = code;
-    while let Some(at) = find_word(rest, "use") {
-        let before = rest[..at].trim_end();
-        let public = before.ends_with("pub") || before.ends_with(')') && before.contains("pub(");
-        let tail = &rest[at + 3..];
-        let Some(end) = tail.find(';') else { break };
-        let tree: String = tail[..end].split_whitespace().collect::<Vec<_>>().join(" ");
-        let mut paths = Vec::new();
-        expand(&[], tree.trim(), &mut paths);
-        found.push(Use { public, paths });
-        rest = &tail[end + 1..];
-    }
-    found
+/// What one source file says, as `syn` reads it, its `#[cfg(test)]` items left out.
+#[derive(Debug, Default)]
+struct Reading {
+    /// Its `use` items, those inside functions too.
+    uses: Vec<Use>,
+    /// Every path of two or more parts written in its code or a macro's arguments, with no
+    /// leading `::`.
+    paths: Vec<Vec<String>>,
+    /// Each `mod name;` it declares, with the file its `#[path = "..."]` names, if any.
+    children: Vec<(String, Option<String>)>,
+    /// Each `Stream::new(seed, number)` it calls: whether `number` starts with a name.
+    streams: Vec<bool>,
+    /// Whether `#[cfg(test)]` items are read too.
+    with_tests: bool,
 }
 
-/// Where `word` stands on its own in `s`, not inside a longer name.
-fn find_word(s: &str, word: &str) -> Option<usize> {
-    let ok = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-    s.match_indices(word)
-        .map(|(i, _)| i)
-        .find(|&i| ok(s[..i].chars().next_back()) && ok(s[i + word.len()..].chars().next()))
+/// Reads a source file, its tests left out, or says why `syn` cannot.
+fn read(src: &str) -> Result<Reading, syn::Error> {
+    let mut reading = Reading::default();
+    reading.visit_file(&syn::parse_file(src)?);
+    Ok(reading)
+}
+
+/// Reads a source file whole, its tests too.
+fn read_whole(src: &str) -> Result<Reading, syn::Error> {
+    let mut reading = Reading { with_tests: true, ..Reading::default() };
+    reading.visit_file(&syn::parse_file(src)?);
+    Ok(reading)
+}
+
+/// Whether an item is marked `#[cfg(test)]`.
+fn tested(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg") && a.parse_args::<syn::Path>().is_ok_and(|p| p.is_ident("test"))
+    })
+}
+
+fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+impl<'ast> Visit<'ast> for Reading {
+    fn visit_item(&mut self, item: &'ast Item) {
+        if self.with_tests || !tested(item_attrs(item)) {
+            visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast ImplItem) {
+        let attrs = match item {
+            ImplItem::Const(i) => &i.attrs,
+            ImplItem::Fn(i) => &i.attrs,
+            ImplItem::Type(i) => &i.attrs,
+            ImplItem::Macro(i) => &i.attrs,
+            _ => &Vec::new(),
+        };
+        if self.with_tests || !tested(attrs) {
+            visit::visit_impl_item(self, item);
+        }
+    }
+
+    fn visit_trait_item(&mut self, item: &'ast TraitItem) {
+        let attrs = match item {
+            TraitItem::Const(i) => &i.attrs,
+            TraitItem::Fn(i) => &i.attrs,
+            TraitItem::Type(i) => &i.attrs,
+            TraitItem::Macro(i) => &i.attrs,
+            _ => &Vec::new(),
+        };
+        if self.with_tests || !tested(attrs) {
+            visit::visit_trait_item(self, item);
+        }
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        if item.content.is_none() {
+            let at = item.attrs.iter().find(|a| a.path().is_ident("path")).and_then(|a| {
+                match &a.meta.require_name_value().ok()?.value {
+                    Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+                    _ => None,
+                }
+            });
+            self.children.push((item.ident.to_string(), at));
+        }
+        visit::visit_item_mod(self, item);
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        let mut paths = Vec::new();
+        expand(&[], &item.tree, &mut paths);
+        self.uses.push(Use { public: !matches!(item.vis, Visibility::Inherited), paths });
+    }
+
+    /// Attributes name lints and derives, not modules of the crate.
+    fn visit_attribute(&mut self, _: &'ast Attribute) {}
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.leading_colon.is_none() && path.segments.len() > 1 {
+            self.paths.push(path.segments.iter().map(|s| s.ident.to_string()).collect());
+        }
+        visit::visit_path(self, path);
+    }
+
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        if let Expr::Path(f) = &*call.func
+            && names_stream_new(f.path.segments.iter().map(|s| s.ident.to_string()))
+        {
+            self.streams.push(call.args.iter().nth(1).is_some_and(starts_with_a_name));
+        }
+        visit::visit_expr_call(self, call);
+    }
+
+    /// A macro's arguments are tokens to `syn`, not code: its paths are read from them.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let tokens = TokenBuffer::new2(mac.tokens.clone());
+        self.scan(tokens.begin());
+        visit::visit_macro(self, mac);
+    }
+}
+
+impl Reading {
+    /// The paths in a run of tokens (`a::b::c`, `$crate::x`) and the streams it draws.
+    fn scan(&mut self, mut at: Cursor) {
+        while !at.eof() {
+            if let Some((first, mut next)) = at.ident() {
+                let mut segs = vec![first.to_string()];
+                while let Some((seg, after)) = colons(next).and_then(Cursor::ident) {
+                    segs.push(seg.to_string());
+                    next = after;
+                }
+                if names_stream_new(segs.iter().cloned())
+                    && let Some((args, _, _, _)) = next.any_group()
+                {
+                    self.streams.push(second_starts_with_a_name(args));
+                }
+                if segs.len() > 1 {
+                    self.paths.push(segs);
+                }
+                at = next;
+            } else if let Some((inside, _, _, next)) = at.any_group() {
+                self.scan(inside);
+                at = next;
+            } else {
+                match at.token_tree() {
+                    Some((_, next)) => at = next,
+                    None => break,
+                }
+            }
+        }
+    }
+}
+
+/// The cursor past a `::` at it, if one is there.
+fn colons(at: Cursor) -> Option<Cursor> {
+    let (a, at) = at.punct()?;
+    let (b, at) = at.punct()?;
+    (a.as_char() == ':' && b.as_char() == ':').then_some(at)
+}
+
+/// Whether a path ends in `Stream::new`.
+fn names_stream_new(segs: impl DoubleEndedIterator<Item = String>) -> bool {
+    let last: Vec<String> = segs.rev().take(2).collect();
+    last == ["new", "Stream"]
+}
+
+/// Whether an expression, as written, starts with a name (`streams::HERD`, `base + k`), not a
+/// number or a bracket.
+fn starts_with_a_name(e: &Expr) -> bool {
+    match e {
+        Expr::Path(_) | Expr::Macro(_) | Expr::Struct(_) => true,
+        Expr::Field(f) => starts_with_a_name(&f.base),
+        Expr::MethodCall(m) => starts_with_a_name(&m.receiver),
+        Expr::Call(c) => starts_with_a_name(&c.func),
+        Expr::Index(i) => starts_with_a_name(&i.expr),
+        Expr::Cast(c) => starts_with_a_name(&c.expr),
+        Expr::Binary(b) => starts_with_a_name(&b.left),
+        Expr::Try(t) => starts_with_a_name(&t.expr),
+        _ => false,
+    }
+}
+
+/// The same for a macro's call written as tokens: whether its second argument starts with a
+/// name.
+fn second_starts_with_a_name(mut at: Cursor) -> bool {
+    while let Some((tree, next)) = at.token_tree() {
+        at = next;
+        if tree.to_string() == "," {
+            return at.ident().is_some();
+        }
+    }
+    false
 }
 
 /// Expands a use tree under `prefix` into its paths and the names they bind.
-fn expand(prefix: &[String], tree: &str, into: &mut Vec<(Vec<String>, String)>) {
-    let tree = tree.trim().trim_start_matches("::");
-    if let Some(open) = tree.find('{') {
-        let head: Vec<String> = segments(&tree[..open]);
-        let base: Vec<String> = prefix.iter().cloned().chain(head).collect();
-        let close = tree.rfind('}').unwrap_or(tree.len());
-        for part in split_top(&tree[open + 1..close]) {
-            expand(&base, part, into);
+fn expand(prefix: &[String], tree: &UseTree, into: &mut Vec<(Vec<String>, String)>) {
+    let mut bind = |ident: &syn::Ident, alias: Option<&syn::Ident>| {
+        let mut full = prefix.to_vec();
+        if ident != "self" {
+            full.push(ident.to_string());
         }
-        return;
-    }
-    let (path, alias) = match tree.split_once(" as ") {
-        Some((p, a)) => (p, Some(a.trim().to_string())),
-        None => (tree, None),
+        let name = alias.map(ToString::to_string).or_else(|| full.last().cloned());
+        into.push((full, name.unwrap_or_default()));
     };
-    let mut full: Vec<String> = prefix.to_vec();
-    let segs = segments(path);
-    if segs.as_slice() == ["self"] {
-        let name = alias.or_else(|| full.last().cloned()).unwrap_or_default();
-        into.push((full, name));
-        return;
-    }
-    full.extend(segs);
-    if full.last().is_some_and(|s| s == "*") {
-        full.pop();
-        into.push((full, "*".into()));
-        return;
-    }
-    let name = alias.or_else(|| full.last().cloned()).unwrap_or_default();
-    if !full.is_empty() {
-        into.push((full, name));
+    match tree {
+        UseTree::Path(p) => {
+            let mut next = prefix.to_vec();
+            next.push(p.ident.to_string());
+            expand(&next, &p.tree, into);
+        }
+        UseTree::Name(n) => bind(&n.ident, None),
+        UseTree::Rename(r) => bind(&r.ident, Some(&r.rename)),
+        UseTree::Glob(_) => into.push((prefix.to_vec(), "*".into())),
+        UseTree::Group(g) => g.items.iter().for_each(|t| expand(prefix, t, into)),
     }
 }
 
-fn segments(path: &str) -> Vec<String> {
-    path.split("::").map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
-}
-
-/// The parts of a group, split at its own commas, not those of a group inside it.
-fn split_top(s: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in s.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&s[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&s[start..]);
-    parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
-}
-
-/// Every path written in the code outside its `use` lines that starts with `crate`, `super`
-/// or `self`, or with `first`: `crate::ledger::start` gives `["crate", "ledger", "start"]`.
-fn inline_paths(code: &str, first: &BTreeSet<String>) -> Vec<Vec<String>> {
-    let mut without_uses = String::new();
-    let mut rest = code;
-    while let Some(at) = find_word(rest, "use") {
-        without_uses.push_str(&rest[..at]);
-        let tail = &rest[at..];
-        let end = tail.find(';').map_or(tail.len(), |e| e + 1);
-        rest = &tail[end..];
-    }
-    without_uses.push_str(rest);
-    let text = without_uses.as_str();
-    let is_name = |c: char| c.is_alphanumeric() || c == '_';
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < text.len() {
-        let c = text[i..].chars().next().expect("in bounds");
-        let starts = is_name(c) && text[..i].chars().next_back().is_none_or(|p| !is_name(p));
-        if !starts || text[..i].ends_with("::") {
-            i += c.len_utf8();
-            continue;
-        }
-        let mut segs = Vec::new();
-        let mut j = i;
-        loop {
-            let len = text[j..].find(|c: char| !is_name(c)).unwrap_or(text.len() - j);
-            segs.push(text[j..j + len].to_string());
-            j += len;
-            let after = text[j..].trim_start();
-            let gap = text.len() - j - after.len();
-            if after.starts_with("::") && after[2..].trim_start().starts_with(is_name) {
-                j += gap + 2;
-                j += text[j..].len() - text[j..].trim_start().len();
-            } else {
-                break;
-            }
-        }
-        let head = segs[0].as_str();
-        if segs.len() > 1 && (["crate", "super", "self"].contains(&head) || first.contains(head)) {
-            found.push(segs);
-        }
-        i = j.max(i + 1);
-    }
-    found
-}
-
-/// Reads the crate whose root file is `root`, and every module its `mod` lines declare.
+/// Reads the crate whose root file is `root`, and every module its `mod` items declare.
 fn read_crate(root: &Path) -> Crate {
     let mut modules = Crate::new();
     let mut todo = vec![(Vec::new(), root.to_path_buf())];
     while let Some((path, file)) = todo.pop() {
         let src = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
-        let code = without_tests(&strip(&src));
+        let reading = read(&src).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let dir = match file.file_name().and_then(|n| n.to_str()) {
             Some("lib.rs" | "main.rs" | "mod.rs") => file.parent().expect("a folder").to_path_buf(),
             _ => file.with_extension(""),
         };
         let mut module = Module { file: file.clone(), ..Module::default() };
-        for child in declared(&code) {
-            let flat = dir.join(format!("{child}.rs"));
-            let folder = dir.join(&child).join("mod.rs");
-            let child_file = if flat.is_file() { flat } else { folder };
+        for (child, at) in reading.children {
+            // A `#[path]` is read from the folder of the file that declares the module.
+            let child_file = match at {
+                Some(at) => file.parent().expect("a folder").join(at),
+                None if dir.join(format!("{child}.rs")).is_file() => {
+                    dir.join(format!("{child}.rs"))
+                }
+                None => dir.join(&child).join("mod.rs"),
+            };
             let mut child_path = path.clone();
             child_path.push(child.clone());
             todo.push((child_path, child_file));
             module.children.push(child);
         }
-        module.code = code;
+        module.uses = reading.uses;
+        module.paths = reading.paths;
         modules.insert(path, module);
     }
     let none = BTreeMap::new();
     let mut reexports = Vec::new();
     for (path, module) in &modules {
-        for u in uses(&module.code).into_iter().filter(|u| u.public) {
-            for (target, name) in u.paths {
-                if let Some(abs) = resolve(&modules, path, &target, &none) {
-                    reexports.push((path.clone(), name, abs));
+        for u in module.uses.iter().filter(|u| u.public) {
+            for (target, name) in &u.paths {
+                if let Some(abs) = resolve(&modules, path, target, &none) {
+                    reexports.push((path.clone(), name.clone(), abs));
                 }
             }
         }
@@ -346,21 +327,6 @@ fn read_crate(root: &Path) -> Crate {
         modules.get_mut(&path).expect("read above").reexports.insert(name, abs);
     }
     modules
-}
-
-/// The children a module's `mod name;` lines declare.
-fn declared(code: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut rest = code;
-    while let Some(at) = find_word(rest, "mod") {
-        let tail = rest[at + 3..].trim_start();
-        let name: String = tail.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-        if tail[name.len()..].trim_start().starts_with(';') && !name.is_empty() {
-            names.push(name);
-        }
-        rest = &rest[at + 3..];
-    }
-    names
 }
 
 /// A path as written in module `at`, from the crate root: `super::` and `self::` resolved,
@@ -432,13 +398,13 @@ fn resolve(
 }
 
 /// Every edge of the crate's map: module to module it uses.
-fn edges(modules: &Crate) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let mut graph: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+fn edges(modules: &Crate) -> Graph {
+    let mut graph = Graph::new();
     for (path, module) in modules {
         let mut named: Vec<Vec<String>> = Vec::new();
         let mut aliases: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let none = BTreeMap::new();
-        for u in uses(&module.code) {
+        for u in &module.uses {
             for (target, name) in &u.paths {
                 let Some(abs) = resolve(modules, path, target, &none) else { continue };
                 aliases.insert(name.clone(), abs.clone());
@@ -449,10 +415,8 @@ fn edges(modules: &Crate) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
                 }
             }
         }
-        let mut first: BTreeSet<String> = aliases.keys().cloned().collect();
-        first.extend(module.children.iter().cloned());
-        for p in inline_paths(&module.code, &first) {
-            named.extend(resolve(modules, path, &p, &aliases));
+        for p in &module.paths {
+            named.extend(resolve(modules, path, p, &aliases));
         }
         let out = graph.entry(path.clone()).or_default();
         for abs in named {
@@ -465,7 +429,6 @@ fn edges(modules: &Crate) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     }
     graph
 }
-
 /// The map seen from `depth` folders down: every module stands for the folder (or file) that
 /// holds it `depth` steps below its crate's root, and a use between two of those that are not
 /// one inside the other is an edge. Two folders that use each other through different files
@@ -538,33 +501,71 @@ fn shown(path: &[String], name: &str) -> String {
     if path.is_empty() { name.to_string() } else { format!("{name}::{}", path.join("::")) }
 }
 
-/// The crates of the workspace: the library, each chapter and the book check, by their roots.
-fn crates() -> Vec<(String, PathBuf)> {
+/// A crate of the workspace: its name, its root file and the folder of its package.
+struct Root {
+    name: String,
+    file: PathBuf,
+    package: PathBuf,
+}
+
+/// The crates of the workspace, by their roots: the book check and every member the
+/// workspace's `Cargo.toml` lists (the library, its live module and each chapter), each
+/// package's library and binaries.
+fn crates() -> Vec<Root> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut all = vec![
-        ("world".to_string(), root.join("shared/src/lib.rs")),
-        ("theworld".to_string(), root.join("src/lib.rs")),
-    ];
-    let mut chapters: Vec<PathBuf> = std::fs::read_dir(root.join("chapters"))
-        .expect("the chapters are there")
-        .map(|e| e.expect("a folder entry").path())
-        .collect();
-    chapters.sort();
-    for dir in chapters {
-        let name = dir.file_name().expect("a name").to_string_lossy().into_owned();
-        all.push((name.clone(), dir.join("src/lib.rs")));
+    let mut all = Vec::new();
+    for dir in std::iter::once(root.to_path_buf()).chain(members()) {
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("a manifest");
+        let manifest: toml::Table = manifest.parse().expect("a manifest in TOML");
+        let name = manifest["package"]["name"].as_str().expect("a package name").to_string();
+        let lib = dir.join("src/lib.rs");
+        if lib.is_file() {
+            all.push(Root { name: name.clone(), file: lib, package: dir.clone() });
+        }
         bins(&name, &dir, &mut all);
     }
-    bins("theworld", root, &mut all);
     all
+}
+
+/// The folders of the workspace's members, its `chapters/*` spelled out, in order.
+fn members() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("the manifest");
+    let manifest: toml::Table = manifest.parse().expect("the manifest in TOML");
+    let mut found = Vec::new();
+    for member in manifest["workspace"]["members"].as_array().expect("a list of members") {
+        let member = member.as_str().expect("a folder");
+        match member.strip_suffix("/*") {
+            Some(folder) => {
+                let mut inside: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+                    .expect("the members' folder")
+                    .map(|e| e.expect("a folder entry").path())
+                    .filter(|d| d.join("Cargo.toml").is_file())
+                    .collect();
+                inside.sort();
+                found.extend(inside);
+            }
+            None => found.push(root.join(member)),
+        }
+    }
+    found
+}
+
+/// The chapters' folders, in order.
+fn chapters() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    members().into_iter().filter(|d| d.starts_with(root.join("chapters"))).collect()
 }
 
 /// The binaries of the package in `dir`, each a crate of its own: `src/main.rs`, every
 /// `src/bin/NAME.rs` and every `src/bin/NAME/main.rs`.
-fn bins(package: &str, dir: &Path, into: &mut Vec<(String, PathBuf)>) {
+fn bins(package: &str, dir: &Path, into: &mut Vec<Root>) {
+    let mut add = |name: String, file: PathBuf| {
+        into.push(Root { name, file, package: dir.to_path_buf() });
+    };
     let main = dir.join("src/main.rs");
     if main.is_file() {
-        into.push((format!("{package} (its binary)"), main));
+        add(format!("{package} (its binary)"), main);
     }
     let Ok(entries) = std::fs::read_dir(dir.join("src/bin")) else { return };
     let mut found: Vec<PathBuf> = entries.map(|e| e.expect("a folder entry").path()).collect();
@@ -573,7 +574,99 @@ fn bins(package: &str, dir: &Path, into: &mut Vec<(String, PathBuf)>) {
         let name = path.file_stem().expect("a name").to_string_lossy().into_owned();
         let root = if path.is_dir() { path.join("main.rs") } else { path };
         if root.extension().is_some_and(|e| e == "rs") && root.is_file() {
-            into.push((format!("{package}'s binary {name}"), root));
+            add(format!("{package}'s binary {name}"), root);
+        }
+    }
+}
+
+/// The crates outside this one that a crate's modules name: the first part of every path in a
+/// `use` item or in code that leads nowhere in the crate itself.
+fn names_outside(modules: &Crate) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let none = BTreeMap::new();
+    for (at, module) in modules {
+        let mut aliases = BTreeMap::new();
+        for (target, name) in module.uses.iter().flat_map(|u| &u.paths) {
+            match resolve(modules, at, target, &none) {
+                Some(abs) => drop(aliases.insert(name.clone(), abs)),
+                None => found.extend(target.first().cloned()),
+            }
+        }
+        for path in &module.paths {
+            if resolve(modules, at, path, &aliases).is_none() {
+                found.insert(path[0].clone());
+            }
+        }
+    }
+    found
+}
+
+/// What a crate of the package in `package` must not reach: a module whose file lies outside
+/// its package's folder (a `#[path]` into another), or a name from the crates in `barred`.
+fn trespasses(name: &str, package: &Path, modules: &Crate, barred: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, module) in modules {
+        if !lexically(&module.file).starts_with(lexically(package)) {
+            let path = shown(at, name);
+            found.push(format!("{path} is compiled from {}", module.file.display()));
+        }
+    }
+    for other in names_outside(modules).intersection(&barred.iter().cloned().collect()) {
+        found.push(format!("{name} names the crate {other}"));
+    }
+    found
+}
+
+/// A path with its `.` and `..` parts worked out in writing, without asking the disk.
+fn lexically(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Where the map's groups of the library stand against `order`: every use from one group of
+/// a module's first part to another that is not listed after it there.
+fn against(graph: &Graph, order: &[&str]) -> BTreeSet<(String, String)> {
+    let group = |m: &Vec<String>| m.first().cloned().unwrap_or_default();
+    let mut wrong = BTreeSet::new();
+    for (from, tos) in graph {
+        for to in tos {
+            if from.is_empty() || to.is_empty() || group(from) == group(to) {
+                continue;
+            }
+            let (f, t) = (group(from), group(to));
+            let place = |g: &str| order.iter().position(|o| *o == g);
+            if !matches!((place(&f), place(&t)), (Some(a), Some(b)) if a > b) {
+                wrong.insert((f, t));
+            }
+        }
+    }
+    wrong
+}
+
+/// Every use from one group of the library to another.
+fn between_groups(graph: &Graph) -> BTreeSet<(String, String)> {
+    against(graph, &[])
+}
+
+/// Every `.rs` file under `dir`, in a fixed order.
+fn sources(dir: &Path, into: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.map(|e| e.expect("a folder entry").path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            sources(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(path);
         }
     }
 }
@@ -581,8 +674,8 @@ fn bins(package: &str, dir: &Path, into: &mut Vec<(String, PathBuf)>) {
 #[test]
 fn no_crate_of_the_workspace_has_a_cycle_of_modules() {
     let mut sizes = Vec::new();
-    for (name, root) in crates() {
-        let modules = read_crate(&root);
+    for Root { name, file, .. } in crates() {
+        let modules = read_crate(&file);
         let graph = edges(&modules);
         if let Some(found) = cycle(&graph) {
             let names: Vec<String> = found.iter().map(|m| shown(m, &name)).collect();
@@ -605,34 +698,110 @@ fn no_crate_of_the_workspace_has_a_cycle_of_modules() {
     assert!(modules > 50 && edges > 100, "the library read as {modules} modules, {edges} uses");
 }
 
+/// The order the library's map gives: each group only on ones before it, the simulation's four
+/// groups first, so none of them stands on the shell or the pictures.
+const ORDER: [&str; 6] = ["base", "lanes", "flock", "beast", "shell", "pictures"];
+
 #[test]
 fn the_library_groups_stand_on_one_another_in_one_direction() {
-    let modules = read_crate(&crates()[0].1);
-    let graph = edges(&modules);
-    let group = |m: &Vec<String>| m.first().cloned().unwrap_or_default();
-    let mut uses: BTreeSet<(String, String)> = BTreeSet::new();
-    for (from, tos) in &graph {
-        for to in tos {
-            if !from.is_empty() && !to.is_empty() && group(from) != group(to) {
-                uses.insert((group(from), group(to)));
-            }
-        }
-    }
-    // The order the library's map gives: each group only on ones before it, the simulation's
-    // four groups first, so none of them stands on the shell or the pictures.
-    let order = ["base", "lanes", "flock", "beast", "shell", "pictures"];
-    for (from, to) in &uses {
-        let (f, t) = (order.iter().position(|g| g == from), order.iter().position(|g| g == to));
-        assert!(f > t, "{from} uses {to}, which comes after it in the map: {uses:?}");
-    }
+    let all = crates();
+    let world = all.iter().find(|r| r.name == "world").expect("the library");
+    let graph = edges(&read_crate(&world.file));
+    let wrong = against(&graph, &ORDER);
+    assert!(wrong.is_empty(), "uses against the map's order {ORDER:?}: {wrong:?}");
+    let uses = between_groups(&graph);
     assert!(uses.contains(&("beast".into(), "lanes".into())), "{uses:?}");
     assert!(uses.contains(&("shell".into(), "beast".into())), "{uses:?}");
     assert!(uses.contains(&("pictures".into(), "base".into())), "{uses:?}");
 }
 
 #[test]
+fn a_group_that_uses_one_after_it_or_one_not_in_the_order_is_found() {
+    let m = |s: &str| s.split("::").map(str::to_string).collect::<Vec<_>>();
+    let mut graph = Graph::new();
+    graph.insert(m("beast::fan"), BTreeSet::from([m("base::valley"), m("beast::brain")]));
+    assert!(against(&graph, &ORDER).is_empty());
+    graph.insert(m("base::valley"), BTreeSet::from([m("shell::cli")]));
+    graph.insert(m("lanes::x"), BTreeSet::from([m("extra::y")]));
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        against(&graph, &ORDER),
+        BTreeSet::from([pair("base", "shell"), pair("lanes", "extra")])
+    );
+}
+
+/// The `#[path]` in shared/live/src/tether.rs that compiles chapter 1's two files into the
+/// live module, which issue 49's section 5 takes out. Until it lands these two, and only
+/// these, are let through; then this list goes.
+const AWAITED: [&str; 2] =
+    ["live::tether::pushes is compiled from", "live::tether::scatter is compiled from"];
+
+#[test]
+fn the_library_names_no_chapter_and_no_chapter_another() {
+    let chapters: Vec<String> = chapters()
+        .iter()
+        .map(|d| d.file_name().expect("a name").to_string_lossy().into_owned())
+        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    let mut held = BTreeSet::new();
+    for Root { name, file, package } in crates() {
+        let barred: Vec<String> = if package.starts_with(root.join("shared")) {
+            chapters.iter().cloned().chain(["theworld".to_string()]).collect()
+        } else if package.starts_with(root.join("chapters")) {
+            let own = package.file_name().expect("a name").to_string_lossy().into_owned();
+            chapters.iter().filter(|c| **c != own).cloned().collect()
+        } else {
+            continue;
+        };
+        found.extend(trespasses(&name, &package, &read_crate(&file), &barred));
+        held.insert(name);
+    }
+    found.retain(|f| !AWAITED.iter().any(|a| f.starts_with(a)));
+    assert!(found.is_empty(), "edges against the workspace's map:\n{}", found.join("\n"));
+    // The library, and each chapter with its binary.
+    assert!(held.contains("world"), "{held:?}");
+    for c in &chapters {
+        assert!(held.contains(c) && held.contains(&format!("{c} (its binary)")), "{held:?}");
+    }
+}
+
+#[test]
+fn a_file_compiled_from_a_chapter_or_a_chapter_named_is_found() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("map-trespass");
+    let write = |at: &str, code: &str| {
+        let file = dir.join(at);
+        std::fs::create_dir_all(file.parent().expect("a folder")).expect("a folder");
+        std::fs::write(file, code).expect("written");
+    };
+    write(
+        "shared/src/lib.rs",
+        "mod fine;\n#[path = \"../../chapters/one/src/push.rs\"]\nmod push;",
+    );
+    write("shared/src/fine.rs", "pub fn f() { crate::push::g(); }");
+    write("chapters/one/src/push.rs", "pub fn g() {}");
+    write("chapters/two/src/lib.rs", "use world::Body;\nfn f() { one::push::g(); }");
+    let shared = read_crate(&dir.join("shared/src/lib.rs"));
+    assert_eq!(
+        shared[&vec!["push".to_string()]].file,
+        dir.join("shared/src/../../chapters/one/src/push.rs")
+    );
+    let barred = ["one".to_string(), "two".to_string()];
+    let found = trespasses("world", &dir.join("shared"), &shared, &barred);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("world::push is compiled from"), "{found:?}");
+    let two = read_crate(&dir.join("chapters/two/src/lib.rs"));
+    assert_eq!(names_outside(&two), BTreeSet::from(["one".to_string(), "world".to_string()]));
+    let found = trespasses("two", &dir.join("chapters/two"), &two, &barred[..1]);
+    assert_eq!(found, ["two names the crate one"]);
+    assert!(trespasses("two", &dir.join("chapters/two"), &two, &[]).is_empty());
+}
+
+#[test]
 fn grouped_imports_are_expanded_into_every_path_they_name() {
-    let u = uses("use super::{act::{self, Act}, brain::Brain as B, fan};\npub use a::b::*;");
+    let u = read("use super::{act::{self, Act}, brain::Brain as B, fan};\npub use a::b::*;")
+        .expect("Rust")
+        .uses;
     let paths: Vec<(String, String)> =
         u[0].paths.iter().map(|(p, n)| (p.join("::"), n.clone())).collect();
     let want = [
@@ -647,15 +816,29 @@ fn grouped_imports_are_expanded_into_every_path_they_name() {
 }
 
 #[test]
-fn paths_in_code_are_found_but_not_in_comments_strings_or_tests() {
+fn paths_in_code_and_macros_are_found_but_not_in_comments_strings_or_tests() {
     let src = "// crate::a::b\nfn f() { crate::ledger::start(); let s = \"crate::x::y\"; }\n\
                /// [`x`]: crate::doc::Link\n#[cfg(test)]\nmod tests { use crate::z; }\n\
-               fn g() { super::kind::SIGHT; fan::cast(x); 'a'; }";
-    let code = without_tests(&strip(src));
-    let first = BTreeSet::from(["fan".to_string()]);
-    let found: Vec<String> = inline_paths(&code, &first).iter().map(|p| p.join("::")).collect();
-    assert_eq!(found, ["crate::ledger::start", "super::kind::SIGHT", "fan::cast"]);
-    assert!(uses(&code).is_empty(), "the test module's use is gone");
+               fn g() { super::kind::SIGHT; fan::cast(x); 'a'; }\n\
+               #[expect(clippy::too_many_lines)]\nfn h() { println!(\"{}\", self::tally::sum()); }\n\
+               impl A { #[cfg(test)]\nfn t() { crate::only::test(); } }";
+    let reading = read(src).expect("Rust");
+    let found: Vec<String> = reading.paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        found,
+        ["crate::ledger::start", "super::kind::SIGHT", "fan::cast", "self::tally::sum"]
+    );
+    assert!(reading.uses.is_empty(), "the test module's use is gone");
+}
+
+#[test]
+fn mod_items_and_their_path_attributes_are_read() {
+    let reading = read(
+        "mod a;\npub mod b;\n#[cfg(test)]\nmod tests;\n#[path = \"x/c.rs\"]\nmod c;\nmod d { fn f() {} }",
+    )
+    .expect("Rust");
+    let want = [("a", None), ("b", None), ("c", Some("x/c.rs"))];
+    assert_eq!(reading.children, want.map(|(n, p)| (n.to_string(), p.map(str::to_string))));
 }
 
 #[test]
@@ -688,18 +871,21 @@ fn a_pub_use_of_a_member_lists_it_and_of_anything_else_uses_it() {
     let p = |s: &str| -> Vec<String> {
         s.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect()
     };
-    let module = |code: &str, children: &[&str]| Module {
-        code: code.to_string(),
-        children: children.iter().map(|c| c.to_string()).collect(),
-        file: PathBuf::new(),
-        reexports: BTreeMap::new(),
+    let module = |code: &str| {
+        let reading = read(code).expect("Rust");
+        Module {
+            children: reading.children.into_iter().map(|(c, _)| c).collect(),
+            uses: reading.uses,
+            paths: reading.paths,
+            ..Module::default()
+        }
     };
-    modules.insert(p(""), module("mod a;\nmod b;", &["a", "b"]));
-    let mut a = module("mod inner;\npub use inner::X;", &["inner"]);
+    modules.insert(p(""), module("mod a;\nmod b;"));
+    let mut a = module("mod inner;\npub use inner::X;");
     a.reexports.insert("X".into(), p("a::inner::X"));
     modules.insert(p("a"), a);
-    modules.insert(p("a::inner"), module("pub struct X;", &[]));
-    modules.insert(p("b"), module("pub use crate::a::X;", &[]));
+    modules.insert(p("a::inner"), module("pub struct X;"));
+    modules.insert(p("b"), module("pub use crate::a::X;"));
     let graph = edges(&modules);
     assert!(graph[&p("a")].is_empty(), "a lists its member: {graph:?}");
     assert!(graph[&p("b")].contains(&p("a::inner")), "b re-exports what a holds: {graph:?}");
@@ -716,20 +902,6 @@ fn super_and_self_are_resolved_from_the_module_that_writes_them() {
     assert_eq!(absolute(&at, &p("world::Body")), p("world::Body"));
 }
 
-/// Every `.rs` file under `dir`, in a fixed order.
-fn sources(dir: &Path, into: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = entries.map(|e| e.expect("a folder entry").path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            sources(&path, into);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            into.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_stream_is_drawn_by_a_number_named_in_the_register() {
     // The register in `base::streams` names each stream number once and a test there refuses a
@@ -743,11 +915,9 @@ fn every_stream_is_drawn_by_a_number_named_in_the_register() {
     let register = root.join("shared/src/base/streams.rs");
     let mut drawn = 0;
     for file in files.iter().filter(|f| **f != register) {
-        let code = strip(&std::fs::read_to_string(file).expect("a source file"));
-        for (at, _) in code.match_indices("Stream::new(") {
-            let args = &code[at + "Stream::new(".len()..];
-            let number = args.split_once(',').map_or("", |(_, n)| n).trim_start();
-            let named = number.starts_with(|c: char| c.is_alphabetic() || c == '_');
+        let src = std::fs::read_to_string(file).expect("a source file");
+        let read = read_whole(&src).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for named in read.streams {
             assert!(named, "{}: a stream drawn by a number not in the register", file.display());
             drawn += 1;
         }
@@ -756,14 +926,23 @@ fn every_stream_is_drawn_by_a_number_named_in_the_register() {
 }
 
 #[test]
+fn a_stream_drawn_by_a_bare_number_is_found_in_code_and_in_macros() {
+    let src = "fn f() { Stream::new(seed, streams::HERD); base::Stream::new(seed, 7);\n\
+               let v = vec![Stream::new(seed, 3), Stream::new(seed, streams::SPOT + k)];\n\
+               Stream::new(seed, offset + 1); }";
+    assert_eq!(read(src).expect("Rust").streams, [true, false, false, true, true]);
+}
+
+#[test]
 fn every_binary_is_read_as_a_crate_of_its_own_with_its_modules() {
     let all = crates();
-    let browser = all.iter().find(|(n, _)| n == "theworld's binary browser").expect("browser");
-    let modules = read_crate(&browser.1);
+    let browser =
+        all.iter().find(|r| r.name == "theworld's binary browser").expect("the browser binary");
+    let modules = read_crate(&browser.file);
     for m in ["chromium", "look", "selftest", "visit"] {
         assert!(modules.contains_key(&vec![m.to_string()]), "{m} of the browser binary");
     }
     for name in ["theworld's binary blocks", "bodies (its binary)", "crowd (its binary)"] {
-        assert!(all.iter().any(|(n, _)| n == name), "{name}");
+        assert!(all.iter().any(|r| r.name == name), "{name}");
     }
 }
