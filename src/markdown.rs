@@ -162,6 +162,44 @@ pub fn comments(text: &str) -> Vec<Range<usize>> {
     found
 }
 
+/// One page the book's summary (`SUMMARY.md`) lists.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// How deep its list nests it: 0 for a chapter or a page before or after the chapters, 1
+    /// for a design note under its chapter.
+    pub depth: usize,
+    /// Its title, the link's plain text.
+    pub title: String,
+    /// Its file, as the link gives it (`herd.md`), empty for a draft.
+    pub page: String,
+}
+
+/// Every page the book's summary lists, in its order, as mdBook reads the summary: each link,
+/// nested as its list nests it.
+pub fn summary(text: &str) -> Vec<Entry> {
+    let mut found = Vec::new();
+    let mut depth = 0usize;
+    let mut open: Option<Entry> = None;
+    for (event, _) in events(text) {
+        match event {
+            Event::Start(Tag::List(_)) => depth += 1,
+            Event::End(TagEnd::List(_)) => depth -= 1,
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                let (depth, page) = (depth.saturating_sub(1), dest_url.to_string());
+                open = Some(Entry { depth, title: String::new(), page });
+            }
+            Event::End(TagEnd::Link) => found.extend(open.take()),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some(e) = open.as_mut() {
+                    e.title.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
 /// The 1-based line a byte of the page stands on.
 pub fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
@@ -208,5 +246,23 @@ mod tests {
     fn headings_are_their_text() {
         let page = "# The `--hasty` *way*\n\n```\n# not one\n```\n\nA setext one\n---\n";
         assert_eq!(headings(page), vec!["The --hasty way", "A setext one"]);
+    }
+
+    #[test]
+    fn the_summary_gives_each_page_nested_as_its_list_nests_it() {
+        let text = "# Summary\n\n[Introduction](introduction.md)\n\n# Part\n\n- [The `--hasty` way](a.md)\n  \
+                    - [Design note: *one*](b.md)\n- [Draft]()\n\n```\n- [Not one](c.md)\n```\n";
+        let read = summary(text);
+        let got: Vec<(usize, &str, &str)> =
+            read.iter().map(|e| (e.depth, e.title.as_str(), e.page.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (0, "Introduction", "introduction.md"),
+                (0, "The --hasty way", "a.md"),
+                (1, "Design note: one", "b.md"),
+                (0, "Draft", ""),
+            ]
+        );
     }
 }

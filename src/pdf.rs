@@ -120,17 +120,11 @@ pub fn swapped(page: &str, all: &[Picture], swaps: &[(usize, String)]) -> String
     out
 }
 
-/// The book's pages as the summary lists them: how deep each is nested (0 for a chapter, an
-/// appendix or the introduction, 1 for a design note under its chapter) and its title.
+/// The book's pages as the summary lists them (see [`crate::markdown::summary`]): how deep each
+/// is nested (0 for a chapter, an appendix or the introduction, 1 for a design note under its
+/// chapter) and its title.
 pub fn summary_entries(summary: &str) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    for line in summary.lines() {
-        let depth = (line.len() - line.trim_start().len()) / 2;
-        let Some(open) = line.find('[') else { continue };
-        let Some(close) = line[open..].find("](").map(|c| open + c) else { continue };
-        found.push((depth, line[open + 1..close].to_string()));
-    }
-    found
+    crate::markdown::summary(summary).into_iter().map(|e| (e.depth, e.title)).collect()
 }
 
 /// The id of each `<h1 id=...>` of the print page with its title, in the page's order.

@@ -252,7 +252,7 @@ fn book_title(root: &Path) -> String {
 /// How many pages the book's summary lists.
 fn summary_pages(root: &Path) -> usize {
     let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
-    summary.matches(".md)").count()
+    theworld::markdown::summary(&summary).iter().filter(|e| !e.page.is_empty()).count()
 }
 
 /// A program on the PATH.
