@@ -43,6 +43,9 @@ pub enum Kind {
     Phone,
     /// A film whose button does not play or pause it.
     Film,
+    /// A page whose first Tab stop is not a link past the sidebar, or whose live panel has no
+    /// link that skips to it.
+    Skip,
 }
 
 /// One problem on one page, as the report says it.
@@ -175,6 +178,13 @@ fn reader_view(base: &url::Url, report: &Value, say: &mut impl FnMut(Kind, Strin
             let src = shown_name(base, img["src"].as_str().unwrap_or_default());
             say(Kind::Stretched, format!("the picture {src} is shown {stretch}"));
         }
+    }
+    let keys = &report["keyboard"];
+    if keys["firstSkips"] != json!(true) {
+        let first = keys["first"].as_str().unwrap_or_default();
+        say(Kind::Skip, format!("the first Tab stop is \"{first}\", not a link past the sidebar"));
+    } else if keys["panel"] == json!(true) && keys["toPanel"] != json!(true) {
+        say(Kind::Skip, "the live panel has no skip link: a keyboard reader tabs past the whole sidebar to reach it".into());
     }
     for dash in report["dashes"].as_array().into_iter().flatten().filter_map(Value::as_str) {
         say(

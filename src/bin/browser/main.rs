@@ -25,6 +25,7 @@ mod live;
 mod look;
 mod phone;
 mod selftest;
+mod speed;
 mod visit;
 
 use std::path::Path;
@@ -52,6 +53,11 @@ struct Cli {
     /// passes. Needs mdbook too.
     #[arg(long)]
     self_test: bool,
+    /// Time chapter 3's panel instead: play it at one tick per frame for ten seconds in the
+    /// built book and print its ticks and frames per second, its ms per tick and the longest it
+    /// held the page. A timing: the book's block of it is refreshed by `just measure`.
+    #[arg(long, conflicts_with = "self_test")]
+    speed: bool,
 }
 
 impl world::shell::cli::Writes for Cli {
@@ -63,7 +69,8 @@ impl world::shell::cli::Writes for Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = match theworld::args::parse::<Cli>("browser", "give --self-test, or nothing") {
+    let cli = match theworld::args::parse::<Cli>("browser", "give --self-test, --speed, or nothing")
+    {
         Ok(Some(cli)) => cli,
         Ok(None) => return ExitCode::SUCCESS,
         Err(code) => return code,
@@ -83,6 +90,13 @@ fn main() -> ExitCode {
     let ran = match result {
         Err(e) => Err(e),
         Ok((shots, root)) if cli.self_test => runtime.block_on(selftest::run(&shots, &root)),
+        Ok((shots, root)) if cli.speed => match runtime.block_on(speed::run(&root, &shots)) {
+            Ok(lines) => {
+                lines.iter().for_each(|l| println!("{l}"));
+                return ExitCode::SUCCESS;
+            }
+            Err(e) => Err(e),
+        },
         Ok((shots, root)) => runtime.block_on(check_book(&root, &shots)),
     };
     match ran {

@@ -28,8 +28,23 @@ for (let n = walk.nextNode(); n; n = walk.nextNode()) {
   }
 }
 
+// What Tab reaches first from the top of the page, and whether a page with a live panel has a
+// link that skips to it (book/skip.js makes both).
+const tabbable = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
+  .filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0
+               && getComputedStyle(e).visibility !== 'hidden');
+const panel = document.querySelector('div.live');
+const keyboard = {
+  first: tabbable.length ? (tabbable[0].textContent || tabbable[0].tagName).trim() : '',
+  firstSkips: tabbable.length > 0 && tabbable[0].closest('nav.skip') !== null,
+  panel: panel !== null,
+  toPanel: panel !== null && [...document.querySelectorAll('nav.skip a')]
+    .some(a => a.getAttribute('href') === '#' + panel.id),
+};
+
 return {
   ready: document.readyState,
+  keyboard,
   height: Math.ceil(document.documentElement.scrollHeight),
   window: window.innerWidth,
   sidebar: document.documentElement.classList.contains('sidebar-visible'),

@@ -2,10 +2,10 @@
 //! with one page for each problem a reader would see (a code block too wide for its column, a
 //! picture stretched out of its shape, a flag turned into a dash, a live panel whose world does
 //! not come out as the page says, a page too heavy for a phone, a picture with no text for a
-//! screen reader, a panel that holds the main thread, a label cut off on a phone) and one clean
-//! page that has a block, a picture, a flag and a live panel done right. The tiny book has the
-//! real book's scripts and style sheets. The check must find each problem on its own page and nothing else
-//! anywhere, or the self-test fails.
+//! screen reader, a panel that holds the main thread, a label cut off on a phone, a panel with no
+//! link past the sidebar) and one clean page that has a block, a picture, a flag and a live panel
+//! done right. The tiny book has the real book's scripts and style sheets. The check must find
+//! each problem on its own page and nothing else anywhere, or the self-test fails.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -86,6 +86,15 @@ fn pages() -> Vec<(&'static str, String, Option<Kind>)> {
             Some(Kind::Blocked),
         ),
         (
+            "unskippable",
+            format!(
+                "# Unskippable\n\n{}\n<script>\ndocument.addEventListener('DOMContentLoaded', () \
+                 => document.querySelector('nav.skip')?.remove());\n</script>\n",
+                panel(&swarm())
+            ),
+            Some(Kind::Skip),
+        ),
+        (
             "clipped",
             "# Clipped\n\n<p style=\"width: 8em; overflow: hidden; white-space: nowrap\">A \
              label far too long for the narrow box it was given.</p>\n"
@@ -104,8 +113,8 @@ fn build(dir: &Path, root: &Path) -> Result<Book, String> {
             .and_then(|()| std::fs::write(&path, text))
             .map_err(|e| format!("browser: cannot write {}: {e}", path.display()))
     };
-    let css = ["wide.css", "live.css", "films.css", "colours.css", "phone.css"];
-    let js = ["films.js", "live.js"];
+    let css = ["wide.css", "live.css", "films.css", "colours.css", "phone.css", "skip.css"];
+    let js = ["skip.js", "films.js", "live.js"];
     let list =
         |names: &[&str]| names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
     write(
