@@ -4,11 +4,10 @@
 //! all in the order the book tells them.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use world::shell::cli::Writes;
-use world::shell::files::Asked;
+use world::shell::file_flags::{OutFile, png, svg};
 
 pub mod design;
 pub mod designs;
@@ -66,8 +65,8 @@ pub enum Mode {
         /// Also draw the timeline into this SVG (760 px wide): each order's velocity and height
         /// a tick, with an arrow from the velocity that moved each height. It has room for the
         /// first 8 ticks, and draws no more, whatever --ticks runs.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        picture: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        picture: Option<OutFile>,
     },
     /// A body on a tether to the middle of the window, under both orders: one keeps its swing,
     /// the other swings wider every time until it is gone.
@@ -81,12 +80,12 @@ pub enum Mode {
         ticks: u32,
         /// Also chart both paths (offset from the middle against time) into this SVG; a long
         /// run is thinned to the points the chart can show, so any run makes a small file.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        picture: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        picture: Option<OutFile>,
         /// Also film both bodies side by side, a frame per tick, into this animated PNG (at most
         /// 1000 ticks).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
-        film: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = png)]
+        film: Option<OutFile>,
         #[command(flatten)]
         design: Design,
     },
@@ -100,8 +99,8 @@ pub enum Mode {
         #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
         ticks: u32,
         /// Also draw the first run's trails and final places into this PNG.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
-        picture: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = png)]
+        picture: Option<OutFile>,
         #[command(flatten)]
         design: Design,
     },
@@ -113,8 +112,8 @@ pub enum Mode {
         walks: u32,
         /// Also draw the doubles next to 0.4 on a number line into this SVG (760 px wide), each
         /// order's total on the double it lands on, and 0.4 itself between two of them.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        picture: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        picture: Option<OutFile>,
     },
     /// The swarm with the three pushes added in two orders: the pictures agree, the numbers
     /// never do, and the gap between them grows.
@@ -141,23 +140,8 @@ pub enum Mode {
 pub const BOOK_ORDER: &[&str] =
     &["table", "orders", "held --ticks 400", "swarm", "reorder", "clash", "designs"];
 
-impl Writes for Cli {
-    fn writes(&self) -> Vec<Asked> {
-        match &self.mode {
-            Some(Mode::Held { picture, film, .. }) => {
-                let picture = picture.iter().map(|p| Asked::File("--picture", p.clone()));
-                picture.chain(film.iter().map(|p| Asked::File("--film", p.clone()))).collect()
-            }
-            Some(Mode::Swarm { picture, .. }) => {
-                picture.iter().map(|p| Asked::File("--picture", p.clone())).collect()
-            }
-            Some(Mode::Orders { picture, .. } | Mode::Reorder { picture, .. }) => {
-                picture.iter().map(|p| Asked::File("--picture", p.clone())).collect()
-            }
-            _ => Vec::new(),
-        }
-    }
-}
+/// Every file a run writes is named by a file flag, found by its parser.
+impl Writes for Cli {}
 
 /// Runs one experiment, or all of them in the book's order.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -2,7 +2,7 @@
 //! drawn, with `--row`, as the row's 24 boxes and, with `--picture`, as the fan over its cells.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
 use world::beast::act::{self, Here};
@@ -34,19 +34,6 @@ pub struct Files<'a> {
     pub picture: Option<&'a Path>,
     pub brain: Option<&'a Path>,
     pub chain: Option<&'a Path>,
-}
-
-impl<'a> Files<'a> {
-    /// The files as the command line gave them.
-    pub fn of(
-        row: &'a Option<PathBuf>,
-        picture: &'a Option<PathBuf>,
-        brain: &'a Option<PathBuf>,
-        chain: &'a Option<PathBuf>,
-    ) -> Files<'a> {
-        let (row, picture) = (row.as_deref(), picture.as_deref());
-        Files { row, picture, brain: brain.as_deref(), chain: chain.as_deref() }
-    }
 }
 
 /// Runs to the opening of tick `ticks`'s phase and shows one creature's fan: the creature in

@@ -6,7 +6,6 @@
 //! every deterministic one in the order the book tells them.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use world::beast::Settings;
@@ -14,7 +13,7 @@ use world::beast::design::Stage;
 use world::lanes::Isa;
 use world::shell::cli::{Writes, whole};
 use world::shell::design::Staged;
-use world::shell::files::Asked;
+use world::shell::file_flags::{OutFile, png, svg};
 
 mod bands;
 mod chain;
@@ -250,12 +249,12 @@ pub enum Mode {
         clock: bool,
         /// Write a CPU profile of the run here (a flame graph SVG; needs the pprof feature).
         /// Not with --clock: the profiler's sampling slows the run it would be timing.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, conflicts_with = "clock")]
-        cpuprofile: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg, conflicts_with = "clock")]
+        cpuprofile: Option<OutFile>,
         /// Also draw the profile's shares as bars into this SVG (760 px wide): the ten
         /// functions with the most samples and the chapter's three parts. Needs --cpuprofile.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg, requires = "cpuprofile")]
-        shares: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg, requires = "cpuprofile")]
+        shares: Option<OutFile>,
         #[command(flatten)]
         design: Staged,
     },
@@ -274,21 +273,21 @@ pub enum Mode {
         at_edge: bool,
         /// Print the creature's sensor row instead of its rays, and draw the row's 24 boxes
         /// into this SVG (760 px wide), the settled 21 marked apart from the live 3.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        row: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        row: Option<OutFile>,
         /// Draw the fan over the cells around it into this SVG (at most 760 px wide): a dot a
         /// stride, the cells asked shaded, each ray's end marked, a key beside it.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        picture: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        picture: Option<OutFile>,
         /// Also print the creature's six scores and the action picked, and draw its forward
         /// pass into this SVG (760 px wide): the 24 inputs, the 12 hidden units, the 6 scores.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        brain: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        brain: Option<OutFile>,
         /// Instead of the rays, find the cell with the most creatures on it, print its list,
         /// and draw how the flat rows thread it into this SVG (760 px wide): the row a cell
         /// each, the row a creature each, an arrow for each step of the list.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        chain: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        chain: Option<OutFile>,
     },
     /// The allocation ledger: heap allocations per tick of the creature phase, for the phase
     /// as first wired and after each of the first round's four changes, and with the fans
@@ -312,16 +311,16 @@ pub enum Mode {
         #[arg(long)]
         clock: bool,
         /// Also chart the timings into this SVG (and so time them, as --clock does).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        chart: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        chart: Option<OutFile>,
         /// Instead of the table, share the founded valley's roster out among --among threads
         /// as the look ahead does: print the thread of the first 16 roster places and
         /// the creatures each thread takes, and draw the first 32 places and the whole valley
         /// coloured by thread into this SVG (760 px wide; a crew of 1 to 256, colours repeat
         /// after four and the key names the first eight).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(conflicts_with_all = ["clock", "chart", "again", "crowd", "rows"])]
-        stripes: Option<PathBuf>,
+        stripes: Option<OutFile>,
         /// The threads --stripes shares the roster among, as a crew of that many would: 1 to
         /// 256.
         #[arg(long, default_value = "4", value_parser = crew, allow_hyphen_values = true)]
@@ -331,9 +330,9 @@ pub enum Mode {
         /// made a later creature cast its fan again: print where it was, the 29-cell square
         /// around it and who inside cast again, and draw them into this SVG (760 px wide).
         /// Exit 1 on a tick with no such death; not with --loose, which never casts again.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(conflicts_with_all = ["clock", "chart", "loose", "crowd", "rows"])]
-        again: Option<PathBuf>,
+        again: Option<OutFile>,
         #[command(flatten)]
         design: Staged,
     },
@@ -356,8 +355,8 @@ pub enum Mode {
         more: Vec<u32>,
         /// Also chart the timings into this SVG (and so time them, as --clock does), with the
         /// 50 ms budget and the 25 ms aimed for as rules.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        chart: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        chart: Option<OutFile>,
         /// Instead of the rows, find the largest crowd whose phase fits this many ms per tick on
         /// this machine, 1 to 10,000: the valley made 1, 2, 4, ... times as long until the phase
         /// does not fit (at most 50 times, 150,000 creatures), then the step halved, each trial
@@ -396,9 +395,9 @@ pub enum Mode {
         clock: bool,
         /// Instead of the counts, print how a pack of four brains lies in memory, a row a
         /// unit with its byte offsets, and draw it into this SVG (760 px wide). Runs nothing.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(conflicts_with = "ticks")]
-        pack: Option<PathBuf>,
+        pack: Option<OutFile>,
     },
     /// The rays of the closing tick, cast as its phase opens, counted by how many empty cells
     /// each crossed before it met something or reached the sight cap: the rays and strides in
@@ -426,8 +425,8 @@ pub enum Mode {
         /// Also chart each crowd's phase time against the time the stream would take to read
         /// its bytes into this SVG, with the 50 ms budget as a rule (and so time them, as
         /// --clock does).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        chart: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        chart: Option<OutFile>,
     },
     /// The levels the walk goes by: for the chapter's valley and for ten times it (3000 and
     /// 30,000 creatures), how many levels each phase had, the creatures in them and the
@@ -441,9 +440,9 @@ pub enum Mode {
         /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
         /// every creature a dot coloured by its level, those at risk ringed, into this SVG
         /// (760 px wide).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(conflicts_with = "every")]
-        picture: Option<PathBuf>,
+        picture: Option<OutFile>,
         /// Time the round instead, on this machine: at 3000 and at 30,000 creatures, the phase
         /// on crew 2 by levels against crew 1, and against crew 2 walking in roster order
         /// (--serial), each pair in turns (about twenty seconds). --isa is used; --ticks and
@@ -454,9 +453,9 @@ pub enum Mode {
         /// tick --ticks opens, print what the levels' rule says about it, and draw the rule
         /// around it into this SVG (760 px wide): the 2-cell and the 14-cell squares and who
         /// in them comes before it and after.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(conflicts_with_all = ["every", "picture", "clock"])]
-        rule: Option<PathBuf>,
+        rule: Option<OutFile>,
     },
     /// The bands the walk goes by: for the chapter's valley and for ten times it (3000 and
     /// 30,000 creatures), cut into --among bands of rows, the creatures in the smallest and the
@@ -476,9 +475,9 @@ pub enum Mode {
         /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
         /// every creature a dot coloured by its band, the rows within 14 of a seam shaded, and
         /// those that depend on another band ringed, into this SVG (760 px wide).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(conflicts_with = "every")]
-        picture: Option<PathBuf>,
+        picture: Option<OutFile>,
         /// Time the round instead, on this machine: at 3000 and at 30,000 creatures, the phase
         /// on crew 2 by bands against crew 1, against crew 2 walking in roster order
         /// (--serial) and against crew 2 by levels (--levels), each pair in turns (about
@@ -492,34 +491,34 @@ pub enum Mode {
         #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among", "clock"])]
         parts: bool,
         /// With --parts, also draw each run's parts as a bar into this SVG (760 px wide).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(requires = "parts")]
-        chart: Option<PathBuf>,
+        chart: Option<OutFile>,
         /// Time one tick's phase thread by thread instead, on this machine, at 30,000
         /// creatures on two threads by bands, and draw it into this SVG (760 px wide): when
         /// each thread looked ahead and walked, how long it waited at the seams and took over
         /// turns near a death, and the open and the close. The tick shown is the middle one of
         /// thirty by its phase's time (a few seconds). --isa is used; --ticks, --every and
         /// --among are not.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
+        #[arg(long, value_name = "FILE", value_parser = svg)]
         #[arg(conflicts_with_all = ["ticks", "every", "picture", "among", "clock", "parts"])]
-        timeline: Option<PathBuf>,
+        timeline: Option<OutFile>,
     },
     /// Draws the valley after a run: terrain, plants and every creature, into a PNG.
     Picture {
         #[command(flatten)]
         run: Ticks<120>,
         /// The PNG to draw into (600 by 400 pixels).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
-        out: PathBuf,
+        #[arg(long, value_name = "FILE", value_parser = png)]
+        out: OutFile,
         /// Also draw the 32x20-cell window with the most burials close up, with a key, into
         /// this PNG (and outline it on the whole valley).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
-        close: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = png)]
+        close: Option<OutFile>,
         /// Also film that window over the run, a frame per tick with every fan and death, into
         /// this animated PNG (at most 1000 ticks).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::png)]
-        film: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = png)]
+        film: Option<OutFile>,
         #[command(flatten)]
         design: Staged,
     },
@@ -563,53 +562,8 @@ pub const BOOK_ORDER: &[&str] = &[
     "designs",
 ];
 
-impl Writes for Cli {
-    fn writes(&self) -> Vec<Asked> {
-        let named = |flag: &'static str, p: &Option<PathBuf>| {
-            p.iter().map(move |p| Asked::File(flag, p.clone())).collect::<Vec<_>>()
-        };
-        match &self.mode {
-            Some(Mode::Spend { cpuprofile, shares, .. }) => {
-                let mut files = named("--cpuprofile", cpuprofile);
-                files.extend(named("--shares", shares));
-                files
-            }
-            Some(Mode::Crew { chart, stripes, again, .. }) => {
-                let mut files = named("--chart", chart);
-                files.extend(named("--stripes", stripes));
-                files.extend(named("--again", again));
-                files
-            }
-            Some(Mode::Fit { chart, .. } | Mode::Wall { chart, .. }) => named("--chart", chart),
-            Some(Mode::Levels { picture, rule, .. }) => {
-                let mut files = named("--picture", picture);
-                files.extend(named("--rule", rule));
-                files
-            }
-            Some(Mode::Lanes { pack, .. }) => named("--pack", pack),
-            Some(Mode::Bands { picture, chart, timeline, .. }) => {
-                let mut files = named("--picture", picture);
-                files.extend(named("--chart", chart));
-                files.extend(named("--timeline", timeline));
-                files
-            }
-            Some(Mode::Fan { row, picture, brain, chain, .. }) => {
-                let mut files = named("--row", row);
-                files.extend(named("--picture", picture));
-                files.extend(named("--brain", brain));
-                files.extend(named("--chain", chain));
-                files
-            }
-            Some(Mode::Picture { out, close, film, .. }) => {
-                let mut files = vec![Asked::File("--out", out.clone())];
-                files.extend(named("--close", close));
-                files.extend(named("--film", film));
-                files
-            }
-            _ => Vec::new(),
-        }
-    }
-}
+/// Every file a run writes is named by a file flag, found by its parser.
+impl Writes for Cli {}
 
 /// Runs one experiment, or all of them in the book's order.
 #[expect(
@@ -624,12 +578,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             run, scene, clock, cpuprofile, shares, design: Staged(design), ..
         }) => {
             let (ticks, Scene { crowd, rows }) = (run.ticks, scene);
+            let (cpuprofile, shares) = (cpuprofile.map(|p| p.0), shares.map(|p| p.0));
             let s =
                 spend::Spend { ticks, crowd, rows, design, settings, clock, cpuprofile, shares };
             spend::run(out, &s)
         }
         Some(Mode::Fan { ticks, at_edge, row, picture, brain, chain }) => {
-            let files = fan::Files::of(&row, &picture, &brain, &chain);
+            let (row, picture) = (row.as_deref(), picture.as_deref());
+            let files =
+                fan::Files { row, picture, brain: brain.as_deref(), chain: chain.as_deref() };
             fan::run(out, ticks, at_edge, &files, settings)
         }
         Some(Mode::Ledger { run, split }) => ledger::run(out, run.ticks, split, settings),

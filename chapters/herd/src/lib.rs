@@ -5,11 +5,10 @@
 //! all in the order the book tells them.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use world::shell::cli::{Writes, whole};
-use world::shell::files::Asked;
+use world::shell::file_flags::{OutFile, OutFolder, folder, svg};
 
 pub mod agree;
 pub mod alone;
@@ -91,8 +90,8 @@ pub enum Mode {
     Hand {
         /// Also draw the steering of its match-heading rule into this SVG (760 px wide): the
         /// velocity, the wish, the push between them and that push cut to the gait.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        picture: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        picture: Option<OutFile>,
     },
     /// The herd with one rule at a time, then all three: what each rule does on its own.
     ///
@@ -108,14 +107,14 @@ pub enum Mode {
         /// Also save each row's last frame in DIR, named for its rule (none.png, separate.png,
         /// align.png, cohere.png), the row of all three as herd.png (the folder is made if need
         /// be).
-        #[arg(long, value_name = "DIR")]
-        shot: Option<PathBuf>,
+        #[arg(long, value_name = "DIR", value_parser = folder())]
+        shot: Option<OutFolder>,
         #[command(flatten)]
         design: Design,
         /// Also film each row, a frame per tick from the scatter it starts as, into an animated
         /// PNG in DIR named as for --shot (at most 1000 ticks; the folder is made if need be).
-        #[arg(long, value_name = "DIR")]
-        film: Option<PathBuf>,
+        #[arg(long, value_name = "DIR", value_parser = folder())]
+        film: Option<OutFolder>,
     },
     /// One walker of the book's herd (120 walkers hearing all three rules) at one tick: the
     /// candidates its nine cells hold, in the order the buckets gather them, and the neighbours
@@ -130,12 +129,12 @@ pub enum Mode {
         walker: Option<usize>,
         /// Also draw the walker, its sight, its nine cells and everybody into this SVG
         /// (760 px wide, 3 screen pixels to a world pixel).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        picture: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        picture: Option<OutFile>,
         /// Also print the mailboxes' turns that write to the walker, and its mailbox's letters
         /// in the order they arrive, and draw them into this SVG (760 px wide).
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        turns: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        turns: Option<OutFile>,
     },
     /// The same herd through every query at once, hashing frames and numbers every tick.
     ///
@@ -186,8 +185,8 @@ pub enum Mode {
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also chart the times against the crowd size into this SVG, on log scales.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        chart: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        chart: Option<OutFile>,
     },
     /// Distance tests per tick for both queries at 32 to 8192 walkers, two to a cell.
     ///
@@ -203,8 +202,8 @@ pub enum Mode {
         #[arg(long, default_value = "1", value_parser = round, allow_hyphen_values = true)]
         round: u8,
         /// Also chart the counts against the crowd size into this SVG, on log scales.
-        #[arg(long, value_name = "FILE", value_parser = world::shell::cli::svg)]
-        chart: Option<PathBuf>,
+        #[arg(long, value_name = "FILE", value_parser = svg)]
+        chart: Option<OutFile>,
     },
     /// Every switch of the neighbour query's design: what it puts back, and whether it moves
     /// the digest of `alone --rule all`, found by running it once with no switch and once
@@ -230,28 +229,13 @@ pub const BOOK_ORDER: &[&str] = &[
     "designs",
 ];
 
+/// Every file a run writes is named by a file or folder flag, found by its parser; `alone`
+/// writes a PNG a row into each folder.
 impl Writes for Cli {
-    fn writes(&self) -> Vec<Asked> {
+    fn in_folder(&self) -> Vec<String> {
         match &self.mode {
-            Some(Mode::Alone { shot, film, rule, .. }) => {
-                let rules = rule.map_or(Rule::ALL.to_vec(), |r| vec![r]);
-                let names: Vec<String> =
-                    rules.iter().map(|r| format!("{}.png", r.name())).collect();
-                let shot = shot.iter().map(|p| Asked::Folder("--shot", p.clone(), names.clone()));
-                let film = film.iter().map(|p| Asked::Folder("--film", p.clone(), names.clone()));
-                shot.chain(film).collect()
-            }
-            Some(
-                Mode::Clock { chart: Some(path), .. } | Mode::Distances { chart: Some(path), .. },
-            ) => {
-                vec![Asked::File("--chart", path.clone())]
-            }
-            Some(Mode::Hand { picture: Some(path) }) => {
-                vec![Asked::File("--picture", path.clone())]
-            }
-            Some(Mode::Near { picture, turns, .. }) => {
-                let picture = picture.iter().map(|p| Asked::File("--picture", p.clone()));
-                picture.chain(turns.iter().map(|p| Asked::File("--turns", p.clone()))).collect()
+            Some(Mode::Alone { rule, .. }) => {
+                rules(*rule).iter().map(|r| format!("{}.png", r.name())).collect()
             }
             _ => Vec::new(),
         }

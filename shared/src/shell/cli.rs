@@ -7,13 +7,15 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use super::files::Asked;
+use super::file_flags::{Asked, asked};
+use super::report::{Report, ending, not_stdout};
+pub use super::usage::not_text;
+use super::usage::{clustered, dashed_value, flag_as_value, once, one_line, subcommands};
 
 /// Why a run ended early.
 #[derive(Debug)]
@@ -71,12 +73,26 @@ pub fn promises(most_mb: i64) -> String {
     )
 }
 
-/// A parsed command line that can say which files its run will write besides the report, so
-/// that every path is checked before the work starts and a picture is written even when the
-/// reader stops reading the report early.
+/// What a parsed command line says about the files its run writes beyond those its file flags
+/// name ([`super::file_flags`] reads those off clap's matches): every path is checked before
+/// the work starts, and a picture is written even when the reader stops reading the report.
 pub trait Writes {
-    /// Every file and folder the run will write, as its flags name them.
-    fn writes(&self) -> Vec<Asked>;
+    /// Files the run writes that no file flag declares (a course command's own): none for a
+    /// chapter, whose every file flag is found by its parser.
+    fn writes(&self) -> Vec<Asked> {
+        Vec::new()
+    }
+
+    /// The names of the files the run writes into each folder a folder flag names.
+    fn in_folder(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A parsed command line and every file and folder its run will write.
+struct Parsed<C> {
+    cli: C,
+    asked: Vec<Asked>,
 }
 
 /// Parses `args` (program name first) as `C` and runs it, writing the report to `out`.
@@ -87,22 +103,22 @@ pub fn invoke<C: Parser + Writes>(
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> Result<(), Failure> {
     match parse::<C>(args, out)? {
-        Some(cli) => start(cli, out, run),
+        Some(parsed) => start(parsed, out, run),
         None => Ok(()),
     }
 }
 
 /// The command line, or `None` when it asked for help (which is then written to `out`).
-fn parse<C: Parser>(
+fn parse<C: Parser + Writes>(
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
     out: &mut dyn Write,
-) -> Result<Option<C>, Failure> {
+) -> Result<Option<Parsed<C>>, Failure> {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     if let Some(why) = flag_as_value(&C::command(), &args) {
         return Err(Failure::Usage(why));
     }
-    match C::try_parse_from(&args) {
-        Ok(cli) => once::<C>(&args).map(|()| Some(cli)),
+    match read::<C>(&args) {
+        Ok(parsed) => once::<C>(&args).map(|()| Some(parsed)),
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             Err(Failure::Usage(subcommands::<C>()))
         }
@@ -126,127 +142,23 @@ fn parse<C: Parser>(
     }
 }
 
-/// Whether a word of `args` (after the program's name) is several short flags run together,
-/// as `-Vh`: with `-V` among them, something beside it that clap did not look at.
-fn clustered(args: &[OsString]) -> bool {
-    args.iter()
-        .skip(1)
-        .filter_map(|a| a.to_str())
-        .any(|a| a.strip_prefix('-').is_some_and(|f| !f.starts_with('-') && f.chars().count() > 1))
-}
-
-/// Each flag and the value given after it on `args`, where the flag is one of those of `cmd`
-/// (or of its subcommands) that `pick` chooses: the pairs the two readings below look at.
-fn flag_and_value<'a>(
-    cmd: &clap::Command,
-    args: &'a [OsString],
-    pick: fn(&clap::Arg) -> bool,
-) -> Vec<(&'a str, &'a str)> {
-    fn chosen(cmd: &clap::Command, pick: fn(&clap::Arg) -> bool, into: &mut Vec<clap::Arg>) {
-        into.extend(cmd.get_arguments().filter(|a| pick(a)).cloned());
-        cmd.get_subcommands().for_each(|s| chosen(s, pick, into));
-    }
-    let mut flags = Vec::new();
-    chosen(cmd, pick, &mut flags);
-    let is = |flag: &str| {
-        let short = flag.strip_prefix('-').filter(|s| s.len() == 1).and_then(|s| s.chars().next());
-        flags.iter().any(|a| {
-            a.get_long().is_some_and(|l| flag.strip_prefix("--") == Some(l))
-                || short.is_some() && a.get_short() == short
-        })
-    };
-    let words: Vec<&str> = args.iter().skip(1).map_while(|a| a.to_str()).collect();
-    words.windows(2).filter(|pair| is(pair[0])).map(|pair| (pair[0], pair[1])).collect()
-}
-
-/// A value that starts with a dash given to a flag that does not take one so (`--picture
-/// -x.svg`, `--isa -1`): clap reads the value as a flag of its own and names that, where the
-/// reader needs the flag it was meant for and the way to give it.
-fn dashed_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
-    fn known(cmd: &clap::Command, word: &str) -> bool {
-        let name = word.split('=').next().unwrap_or(word);
-        let own = cmd.get_arguments().any(|a| {
-            a.get_long().is_some_and(|l| name == format!("--{l}"))
-                || a.get_short().is_some_and(|c| name == format!("-{c}"))
-        });
-        own || name == "--help" || name == "-h" || cmd.get_subcommands().any(|s| known(s, word))
-    }
-    let valued = |a: &clap::Arg| {
-        a.get_action().takes_values() && !a.is_allow_hyphen_values_set() && !a.is_positional()
-    };
-    let (flag, value) = flag_and_value(cmd, args, valued)
-        .into_iter()
-        .find(|(_, value)| value.starts_with('-') && value.len() > 1 && !known(cmd, value))?;
-    Some(format!(
-        "{flag} was given '{value}', which starts with '-' and so reads as a flag: write \
-         {flag}={value} to give it as the value (try --help)"
-    ))
-}
-
-/// A number flag given another flag as its value (`-n --ticks 1`). The number flags take values
-/// that start with a dash, so that `-5` reaches their parser and is refused as a number; so clap
-/// would hand them the next flag too, and then complain about the number after it.
-fn flag_as_value(cmd: &clap::Command, args: &[OsString]) -> Option<String> {
-    let (flag, value) = flag_and_value(cmd, args, clap::Arg::is_allow_hyphen_values_set)
-        .into_iter()
-        .find(|(_, value)| {
-            value.starts_with('-')
-                && value.trim_start_matches('-').starts_with(|c: char| c.is_ascii_alphabetic())
-        })?;
-    Some(format!(
-        "{flag} was given '{value}', a flag, where its value was due: give {flag} its value \
-         before the next flag (try --help)"
-    ))
-}
-
-/// The refusal of a command line with no subcommand where one is needed: the usage, and the
-/// subcommands to choose from.
-fn subcommands<C: clap::CommandFactory>() -> String {
+/// `C` from `args` as `Parser::try_parse_from` makes it, with the files its run will write read
+/// off the same matches before the derive takes its values out of them.
+fn read<C: Parser + Writes>(args: &[OsString]) -> Result<Parsed<C>, clap::Error> {
     let mut cmd = C::command();
-    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
-    let usage = cmd.render_usage().to_string();
-    let usage = usage.trim().trim_start_matches("Usage:").trim();
-    format!("give a subcommand, one of {} (usage: {usage}; try --help)", names.join(", "))
-}
-
-/// Refuses a flag that every subcommand shares (a global one, such as `--isa`) given more than
-/// once, before and after the subcommand: clap would quietly keep the last.
-fn once<C: clap::CommandFactory>(args: &[OsString]) -> Result<(), Failure> {
-    let cmd = C::command();
-    for long in cmd.get_arguments().filter(|a| a.is_global_set()).filter_map(|a| a.get_long()) {
-        let flag = format!("--{long}");
-        let given = args
-            .iter()
-            .skip(1)
-            .take_while(|a| *a != "--")
-            .filter_map(|a| a.to_str())
-            .filter(|a| *a == flag || a.starts_with(&format!("{flag}=")))
-            .count();
-        if given > 1 {
-            return Err(Failure::Usage(format!(
-                "{flag} is given {given} times: give it once, before or after the subcommand"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Which argument of `args` (program name first) is not UTF-8 text, as a reader finds it: its
-/// place on the line, and the flag it is the value of when it follows one. `None` when every
-/// argument is text.
-pub fn not_text(args: &[OsString]) -> Option<String> {
-    let at = args.iter().skip(1).position(|a| a.to_str().is_none())? + 1;
-    let before = args[at - 1].to_str().filter(|b| at > 1 && b.starts_with('-'));
-    let own = args[at].as_encoded_bytes().split(|&b| b == b'=').next().map(String::from_utf8_lossy);
-    Some(match (before, own) {
-        (_, Some(flag))
-            if flag.starts_with("--") && args[at].as_encoded_bytes().contains(&b'=') =>
-        {
-            format!("argument {at}, the value of {flag}, is not UTF-8 text")
-        }
-        (Some(flag), _) => format!("argument {at}, the value of {flag}, is not UTF-8 text"),
-        _ => format!("argument {at} is not UTF-8 text"),
-    })
+    let mut m = cmd.clone().try_get_matches_from(args)?;
+    let files = asked(&cmd, &m, &[]);
+    let cli = C::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut cmd))?;
+    let names = cli.in_folder();
+    let mut asked: Vec<Asked> = files
+        .into_iter()
+        .map(|a| match a {
+            Asked::Folder(flag, p, _) => Asked::Folder(flag, p, names.clone()),
+            file => file,
+        })
+        .collect();
+    asked.extend(cli.writes());
+    Ok(Parsed { cli, asked })
 }
 
 /// Writes `line` to stderr. An error that cannot be shown (stderr closed, or its reader gone)
@@ -256,12 +168,11 @@ pub fn say(line: impl std::fmt::Display) {
 }
 
 /// Checks every path the run will write, then runs it.
-fn start<C: Writes>(
-    cli: C,
+fn start<C>(
+    Parsed { cli, asked }: Parsed<C>,
     out: &mut dyn Write,
     run: impl FnOnce(C, &mut dyn Write) -> anyhow::Result<()>,
 ) -> Result<(), Failure> {
-    let asked = cli.writes();
     let writes_files = !asked.is_empty();
     if let Some((a, b)) = super::files::same(&asked) {
         return Err(Failure::Usage(format!(
@@ -323,106 +234,12 @@ pub fn whole(s: &str, unit: &str, lo: u64, hi: u64) -> Result<u64, String> {
     }
 }
 
-/// The name of a file a flag writes as SVG, for a clap `value_parser`. The name must say what
-/// the file holds: a chart saved under `held.png` would be SVG text that a picture viewer, told
-/// by the name to expect a PNG, refuses to open.
-pub fn svg(s: &str) -> Result<PathBuf, String> {
-    named(s, "svg", "SVG")
-}
-
-/// The name of a file a flag writes as PNG, by the same rule as [`svg`].
-pub fn png(s: &str) -> Result<PathBuf, String> {
-    named(s, "png", "PNG")
-}
-
-fn named(s: &str, ext: &str, what: &str) -> Result<PathBuf, String> {
-    // A path read as a file name drops a trailing slash, which the write would not: refused
-    // here, before the work, rather than after it with "Not a directory".
-    if s.ends_with(std::path::MAIN_SEPARATOR) || s.ends_with('/') {
-        return Err(format!("'{s}' ends in a slash, so it names a folder: give a file name"));
-    }
-    let path = PathBuf::from(s);
-    match path.extension() {
-        Some(e) if e.eq_ignore_ascii_case(ext) => Ok(path),
-        _ => Err(format!("the file will be {what}, so its name must end in .{ext}")),
-    }
-}
-
 /// A seed: any whole number from 0 up, by the same rule as every other whole-number flag.
 pub fn seed(s: &str) -> Result<u64, String> {
     s.parse()
         .ok()
         .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))
         .ok_or_else(|| format!("'{s}' is not a seed: give a whole number from 0 to {}", u64::MAX))
-}
-
-/// Clap explains a bad flag over several lines. The first says what is wrong; what follows it,
-/// before the usage, is the part worth keeping: the missing flag's name, the allowed values, or
-/// a tip such as "a similar argument exists". All of it is folded into one line.
-fn one_line(e: &clap::Error) -> String {
-    let text = e.render().to_string();
-    let mut lines = text
-        .lines()
-        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-        .map(str::trim)
-        .filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("bad command line").trim_start_matches("error: ");
-    let far = far_fetched(e);
-    let rest: Vec<&str> = lines
-        .map(|l| l.trim_start_matches('[').trim_end_matches(']'))
-        .filter(|l| !(far && l.starts_with("tip: a similar")))
-        .collect();
-    match (first.ends_with(':'), rest.is_empty()) {
-        (_, true) => format!("{first} (try --help)"),
-        (true, false) => format!("{first} {} (try --help)", rest.join(", ")),
-        (false, false) => format!("{first} ({})", rest.join("; ")),
-    }
-}
-
-/// Whether clap's "a similar argument exists" names a flag too far from the one typed to be the
-/// one the reader meant. Clap suggests any flag alike enough by its own measure, so `--strips`
-/// (a switch a challenge asks for) drew `--ticks`; a tip is kept only when a slip of a key or
-/// two turns the one typed into it.
-fn far_fetched(e: &clap::Error) -> bool {
-    use clap::error::{ContextKind, ContextValue};
-    let text = |kind| match e.get(kind) {
-        Some(ContextValue::String(s)) => Some(s.clone()),
-        Some(ContextValue::Strings(v)) => v.first().cloned(),
-        _ => None,
-    };
-    let (Some(typed), Some(tip)) = (text(ContextKind::InvalidArg), text(ContextKind::SuggestedArg))
-    else {
-        return false;
-    };
-    let bare =
-        |s: &str| s.split('=').next().unwrap_or_default().trim_start_matches('-').to_string();
-    let (typed, tip) = (bare(&typed), bare(&tip));
-    let slips = if typed.chars().count().min(tip.chars().count()) >= 5 { 2 } else { 1 };
-    slips_between(&typed, &tip) > slips
-}
-
-/// The keys a typist slips between two words: a letter added, dropped, changed, or two side
-/// by side swapped, each one slip (the optimal string alignment distance).
-fn slips_between(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// Runs each of `sections` (a subcommand line, split at spaces) in turn, under a heading that
@@ -445,100 +262,6 @@ pub fn in_order<C: Parser>(
     Ok(())
 }
 
-/// The report's way to stdout in a real binary. A reader may stop reading early (`| head`,
-/// `| true`): a run that writes no files then stops at its next line, but a run asked for a
-/// picture goes on to the end with the rest of its report dropped, because what was asked for is
-/// written whatever happens to stdout. Lines go out whole, with any progress bar moved aside.
-struct Report<W: Write> {
-    inner: W,
-    line: Vec<u8>,
-    /// Whether to go on after stdout fails.
-    keep_going: bool,
-    /// The first error stdout gave; nothing more is sent after it.
-    failed: Option<io::Error>,
-}
-
-impl<W: Write> Report<W> {
-    fn send(&mut self, upto: usize) -> io::Result<()> {
-        if self.failed.is_none() {
-            let line = &self.line[..upto];
-            let inner = &mut self.inner;
-            if let Err(e) = super::progress::around(|| inner.write_all(line).and(inner.flush())) {
-                self.failed = Some(e);
-            }
-        }
-        self.line.drain(..upto);
-        match &self.failed {
-            Some(e) if !self.keep_going => Err(io::Error::new(e.kind(), e.to_string())),
-            _ => Ok(()),
-        }
-    }
-}
-
-impl<W: Write> Write for Report<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.line.extend_from_slice(buf);
-        if let Some(end) = self.line.iter().rposition(|&b| b == b'\n') {
-            self.send(end + 1)?;
-        }
-        Ok(buf.len())
-    }
-
-    /// Sends what is left of the report, and says whether any of it was lost: a stdout that
-    /// failed is an error here even for a run that went on past it, unless its reader only
-    /// stopped reading.
-    fn flush(&mut self) -> io::Result<()> {
-        self.send(self.line.len())?;
-        match &self.failed {
-            Some(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                Err(io::Error::new(e.kind(), e.to_string()))
-            }
-            _ => Ok(()),
-        }
-    }
-}
-
-/// How a run ends, given what stdout did. A reader who stopped reading is no failure: a run
-/// with files to write went on to write them, and one without stopped at the closed pipe. Any
-/// other failure of stdout is one, after the files are written.
-fn ending(
-    result: Result<(), Failure>,
-    stdout: Option<&io::Error>,
-    kept_going: bool,
-) -> Result<(), Failure> {
-    let closed = stdout.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
-    match (result, stdout) {
-        (Err(Failure::Run(_)), Some(_)) if closed && !kept_going => Ok(()),
-        (Ok(()) | Err(Failure::Run(_)), Some(e)) if !closed && !kept_going => {
-            Err(Failure::Run(format!("writing the report to stdout failed: {e}")))
-        }
-        (Ok(()), Some(e)) if !closed => {
-            Err(Failure::Run(format!("writing the report to stdout failed: {e}")))
-        }
-        (r, _) => r,
-    }
-}
-
-/// Refuses a file flag naming the file the report goes to (`held --picture out.svg > out.svg`):
-/// the picture would replace the report, or the report the picture.
-fn not_stdout(asked: &[super::files::Asked]) -> Result<(), Failure> {
-    use super::files::Asked;
-    for a in asked {
-        let (flag, paths) = match a {
-            Asked::File(flag, p) => (flag, vec![p.clone()]),
-            Asked::Folder(flag, p, names) => (flag, names.iter().map(|n| p.join(n)).collect()),
-        };
-        if let Some(p) = paths.iter().find(|p| super::files::is_stdout(p)) {
-            return Err(Failure::Usage(format!(
-                "{flag} {}: that is the file the report on stdout goes to: give the flag \
-                 another path, or send the report elsewhere",
-                super::files::shown(&p.to_string_lossy())
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// The whole of a chapter binary's `main`.
 pub fn main<C: Parser + Writes>(
     name: &str,
@@ -550,10 +273,10 @@ pub fn main<C: Parser + Writes>(
     let mut out =
         Report { inner: io::stdout().lock(), line: Vec::new(), keep_going: false, failed: None };
     let result = parse::<C>(std::env::args_os(), &mut out).and_then(|cli| match cli {
-        Some(cli) => {
-            out.keep_going = !cli.writes().is_empty();
-            not_stdout(&cli.writes())?;
-            start(cli, &mut out, run)
+        Some(parsed) => {
+            out.keep_going = !parsed.asked.is_empty();
+            not_stdout(&parsed.asked)?;
+            start(parsed, &mut out, run)
         }
         None => Ok(()),
     });
@@ -582,30 +305,13 @@ mod tests {
         seed: Option<u64>,
     }
 
-    #[test]
-    fn a_file_is_named_for_what_it_holds() {
-        assert_eq!(svg("out/chart.svg"), Ok(PathBuf::from("out/chart.svg")));
-        assert_eq!(svg("CHART.SVG"), Ok(PathBuf::from("CHART.SVG")));
-        assert_eq!(png("frame.png"), Ok(PathBuf::from("frame.png")));
-        for wrong in ["chart.png", "chart", "svg", "chart.svg.txt", ""] {
-            assert!(svg(wrong).unwrap_err().ends_with("must end in .svg"), "{wrong}");
-        }
-        assert!(png("frame.svg").unwrap_err().contains("the file will be PNG"));
-        assert!(png("/tmp/x.png/").unwrap_err().contains("ends in a slash"));
-        assert!(svg("out/chart.svg/").unwrap_err().contains("names a folder"));
-    }
-
     #[derive(clap::ValueEnum, Clone, Copy, Debug)]
     enum Pace {
         Slow,
         Fast,
     }
 
-    impl Writes for Demo {
-        fn writes(&self) -> Vec<Asked> {
-            Vec::new()
-        }
-    }
+    impl Writes for Demo {}
 
     fn go(args: &[&str]) -> (Result<(), Failure>, String) {
         let mut out = Vec::new();
@@ -628,15 +334,6 @@ mod tests {
             }
             other => panic!("{args:?} gave {other:?}"),
         }
-    }
-
-    #[test]
-    fn slips_are_counted_a_key_at_a_time() {
-        assert_eq!(slips_between("tick", "ticks"), 1);
-        assert_eq!(slips_between("tikcs", "ticks"), 1);
-        assert_eq!(slips_between("strips", "ticks"), 4);
-        assert_eq!(slips_between("", "seed"), 4);
-        assert_eq!(slips_between("seed", "seed"), 0);
     }
 
     #[test]
@@ -692,58 +389,5 @@ mod tests {
         let (r, out) = go(&["demo", "--help"]);
         assert!(r.is_ok() && out.contains("--ticks"));
         assert_eq!(go(&["demo", "--ticks", "3"]).1, "3\n");
-    }
-
-    /// Stdout that closes after `room` bytes, as a pipe into `head -c` would.
-    struct Closes {
-        room: usize,
-        got: Vec<u8>,
-    }
-
-    impl Write for Closes {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            if self.got.len() + buf.len() > self.room {
-                return Err(io::ErrorKind::BrokenPipe.into());
-            }
-            self.got.extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn a_closed_pipe_is_no_failure_but_a_failed_picture_still_is() {
-        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
-        let full = io::Error::from(io::ErrorKind::StorageFull);
-        let failed = || Err(Failure::Run("cannot write p.png".into()));
-        assert!(ending(failed(), Some(&pipe), false).is_ok(), "stopped at the pipe");
-        assert!(ending(failed(), Some(&pipe), true).is_err(), "the picture failed");
-        assert!(ending(Ok(()), Some(&pipe), true).is_ok());
-        assert!(ending(Ok(()), Some(&full), true).is_err(), "the report was lost");
-        assert!(ending(failed(), Some(&full), false).is_err());
-        assert!(ending(Ok(()), None, false).is_ok());
-    }
-
-    #[test]
-    fn a_closed_stdout_stops_a_run_unless_it_has_files_to_write() {
-        for keep_going in [false, true] {
-            let mut r = Report {
-                inner: Closes { room: 7, got: Vec::new() },
-                line: Vec::new(),
-                keep_going,
-                failed: None,
-            };
-            let mut lines = 0;
-            let ended = (0..5).try_for_each(|i| {
-                lines += 1;
-                writeln!(r, "line {i}")
-            });
-            assert_eq!(ended.is_ok(), keep_going);
-            assert_eq!(lines, if keep_going { 5 } else { 2 });
-            assert_eq!(r.inner.got, b"line 0\n", "nothing is sent after the pipe closed");
-            assert_eq!(r.failed.as_ref().map(io::Error::kind), Some(io::ErrorKind::BrokenPipe));
-        }
     }
 }

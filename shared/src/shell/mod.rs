@@ -7,13 +7,17 @@
 //! - [`children`]: the processes a book tool starts, ended with it.
 //! - [`cli`]: the entry point every chapter's `main` and the book check call.
 //! - [`design`]: chapter 3's design on the command line, built from the design's own tables.
-//! - [`files`]: the files a run writes, checked before the work and written through a scratch
-//!   name.
+//! - [`file_flags`]: the flags that name a file or a folder to write, found by their parser.
+//! - [`files`]: the files a run writes, written through a scratch name; [`ready`] checks each
+//!   before the work, [`staged`] puts them in place together, [`places`] finds two on one
+//!   place.
 //! - [`memory`]: the system allocator held to one rule for large blocks, so a run's peak is
 //!   its live data's.
+//! - [`report`]: the report's way to stdout, and how a run ends given what stdout did.
 //! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
 //! - [`switches`]: the `designs` table of every chapter, read off clap's description of its
 //!   `Design`.
+//! - [`usage`]: a wrong command line said in one line.
 //! - [`turns`]: the one paired clock: rows in turns, each its best turn, ratios paired.
 //! - `testing`: a chapter binary run from outside, behind the `testing` feature.
 
@@ -21,10 +25,16 @@ pub mod busy;
 pub mod children;
 pub mod cli;
 pub mod design;
+pub mod file_flags;
 pub mod files;
 pub mod memory;
+pub mod places;
+pub mod ready;
+pub mod report;
+pub mod staged;
 pub mod progress;
 pub mod switches;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod turns;
+pub mod usage;

@@ -1,0 +1,77 @@
+//! Every flag of every chapter that names a file or a folder to write is one the write path
+//! knows: it is checked before the work, refused beside another flag naming the same place, and
+//! written even after the reader stops reading. The write path reads the files off clap's
+//! matches by the file parser's type, so a path flag declared without that parser is the one
+//! way to fall out of it, and this test walks every chapter's command line for one.
+
+use std::path::PathBuf;
+
+use clap::CommandFactory;
+use world::shell::file_flags::{Asked, asked, unknown};
+
+fn chapters() -> [(&'static str, clap::Command); 3] {
+    [
+        ("bodies", bodies::Cli::command()),
+        ("herd", herd::Cli::command()),
+        ("crowd", crowd::Cli::command()),
+    ]
+}
+
+#[test]
+fn no_chapter_has_a_path_flag_the_write_path_does_not_know() {
+    for (name, cmd) in chapters() {
+        assert_eq!(unknown(&cmd), Vec::<String>::new(), "{name}");
+    }
+}
+
+#[test]
+fn a_file_flag_with_its_parser_swapped_for_a_plain_path_is_found() {
+    let hidden = crowd::Cli::command().mut_subcommand("fan", |s| {
+        s.mut_arg("row", |a| a.value_parser(clap::value_parser!(PathBuf)))
+    });
+    assert_eq!(unknown(&hidden), ["fan --row"]);
+    let folder = herd::Cli::command().mut_subcommand("alone", |s| {
+        s.mut_arg("shot", |a| a.value_parser(clap::value_parser!(PathBuf)))
+    });
+    assert_eq!(unknown(&folder), ["alone --shot"]);
+}
+
+/// Each file and folder flag, given alone on its subcommand's line, is among what the write
+/// path reads off the matches, under its own name and with its own path; the counts are the
+/// chapters' file flags, so a flag that stopped being one shows here too.
+#[test]
+fn every_file_flag_given_is_asked_for_by_its_name() {
+    let mut counted = Vec::new();
+    for (name, cmd) in chapters() {
+        let mut n = 0;
+        for sub in cmd.get_subcommands() {
+            for arg in sub.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                let value = match arg.get_value_names().map(|v| v[0].as_str()) {
+                    Some("DIR") => "some/folder",
+                    Some("FILE") => "some/x.svg",
+                    _ => continue,
+                };
+                let flag = format!("--{long}");
+                // Without clap's checks of which flags go together, so that a flag that needs
+                // another (`--shares` needs `--cpuprofile`) is read alone too.
+                let given = |line: &[&str]| {
+                    let m = cmd.clone().ignore_errors(true).try_get_matches_from(line).unwrap();
+                    asked(&cmd, &m, &[])
+                };
+                let mut line = vec![name, sub.get_name(), &flag, value];
+                if given(&line).is_empty() {
+                    line[3] = "some/x.png";
+                }
+                let want = match value {
+                    "some/folder" => Asked::Folder(flag.clone().leak(), value.into(), Vec::new()),
+                    _ => Asked::File(flag.clone().leak(), line[3].into()),
+                };
+                assert_eq!(given(&line), [want], "{line:?}");
+                n += 1;
+            }
+        }
+        counted.push((name, n));
+    }
+    assert_eq!(counted, [("bodies", 5), ("herd", 7), ("crowd", 20)]);
+}
