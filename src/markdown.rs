@@ -71,23 +71,40 @@ pub fn in_code(code: &[Code], span: Range<usize>) -> bool {
     code.iter().any(|c| span.start < c.range.end && c.range.start < span.end.max(span.start + 1))
 }
 
-/// One link of a page: where it goes (as written, less any escapes) and where it stands.
+/// One link of a page: where it goes (as written, less any escapes), where it stands, and
+/// where its words stand inside it (`[these](page.md)`), as written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
     pub dest: String,
     pub range: Range<usize>,
+    pub words: Range<usize>,
 }
 
 /// Every link of a page outside code, in order (images are not links).
 pub fn links(text: &str) -> Vec<Link> {
-    events(text)
-        .filter_map(|(event, range)| match event {
+    let mut found: Vec<Link> = Vec::new();
+    let mut depth = 0;
+    for (event, range) in events(text) {
+        match event {
             Event::Start(Tag::Link { dest_url, .. }) => {
-                Some(Link { dest: dest_url.to_string(), range })
+                let words = range.start..range.start;
+                found.push(Link { dest: dest_url.to_string(), range, words });
+                depth += 1;
             }
-            _ => None,
-        })
-        .collect()
+            Event::End(TagEnd::Link) => depth -= 1,
+            _ if depth > 0 => {
+                if let Some(link) = found.last_mut() {
+                    if link.words.is_empty() {
+                        link.words = range;
+                    } else {
+                        link.words.end = link.words.end.max(range.end);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// The plain text of each heading of a page, in order: its words and code, without the marks
@@ -108,6 +125,62 @@ pub fn headings(text: &str) -> Vec<String> {
         }
     }
     found
+}
+
+/// One section of a page: its heading's level (1 for `#`) and plain text, where the heading
+/// stands, and where the section runs, from its heading to the next heading of its level or
+/// above (or the page's end).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    pub level: usize,
+    pub title: String,
+    pub heading: Range<usize>,
+    pub range: Range<usize>,
+}
+
+/// Every section of a page, in the order their headings stand; a section holds those below it.
+pub fn sections(text: &str) -> Vec<Section> {
+    let mut found: Vec<Section> = Vec::new();
+    let mut open = false;
+    for (event, range) in events(text) {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => {
+                let level = level as usize;
+                for s in found.iter_mut().filter(|s| s.range.end == text.len() && s.level >= level)
+                {
+                    s.range.end = range.start;
+                }
+                let (heading, range) = (range.clone(), range.start..text.len());
+                found.push(Section { level, title: String::new(), heading, range });
+                open = true;
+            }
+            Event::End(TagEnd::Heading(_)) => open = false,
+            Event::Text(t) | Event::Code(t) if open => {
+                if let Some(s) = found.last_mut() {
+                    s.title.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The text of every span of code in a sentence (`` `cargo run` ``), in order.
+pub fn spans(text: &str) -> Vec<String> {
+    events(text)
+        .filter_map(|(event, _)| match event {
+            Event::Code(c) => Some(c.into_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where each item of a page's lists stands, its nested lists with it, in order.
+pub fn items(text: &str) -> Vec<Range<usize>> {
+    events(text)
+        .filter_map(|(event, range)| matches!(event, Event::Start(Tag::Item)).then_some(range))
+        .collect()
 }
 
 /// The text of every phrase in bold (`**so**`) on a page, with where it stands.
@@ -262,6 +335,41 @@ mod tests {
                 (0, "The --hasty way", "a.md"),
                 (1, "Design note: one", "b.md"),
                 (0, "Draft", ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_section_runs_to_the_next_heading_of_its_level_or_above() {
+        let page = "# Top\n\n## One\n\nx\n\n### One `a`\n\ny\n\n```\n## not a heading\n```\n\n## Two\n\nz\n";
+        let s = sections(page);
+        let got: Vec<(usize, &str, &str)> =
+            s.iter().map(|s| (s.level, s.title.as_str(), &page[s.range.clone()])).collect();
+        assert_eq!(
+            got,
+            [
+                (1, "Top", page),
+                (2, "One", "## One\n\nx\n\n### One `a`\n\ny\n\n```\n## not a heading\n```\n\n"),
+                (3, "One a", "### One `a`\n\ny\n\n```\n## not a heading\n```\n\n"),
+                (2, "Two", "## Two\n\nz\n"),
+            ]
+        );
+        assert_eq!(&page[s[3].heading.clone()], "## Two\n");
+    }
+
+    #[test]
+    fn a_link_gives_where_its_words_stand() {
+        let page = "See [the `--x` *way*](a.md#b) and [c](d.md).\n";
+        let l = links(page);
+        let got: Vec<(&str, &str, &str)> = l
+            .iter()
+            .map(|l| (l.dest.as_str(), &page[l.range.clone()], &page[l.words.clone()]))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a.md#b", "[the `--x` *way*](a.md#b)", "the `--x` *way*"),
+                ("d.md", "[c](d.md)", "c")
             ]
         );
     }

@@ -280,20 +280,13 @@ pub fn glossary(text: &str) -> Vec<Term> {
 /// level starts a part, and a page nested under it belongs to the same one.
 pub fn order(summary: &str) -> Vec<(String, usize)> {
     let mut found: Vec<(String, usize)> = Vec::new();
-    let (mut depth, mut part) = (0usize, 0usize);
-    for event in parser(summary) {
-        match event {
-            Event::Start(Tag::List(_)) => depth += 1,
-            Event::End(TagEnd::List(_)) => depth -= 1,
-            Event::Start(Tag::Link { dest_url, .. })
-                if dest_url.ends_with(".md") && !found.iter().any(|(p, _)| *p == *dest_url) =>
-            {
-                if depth <= 1 {
-                    part += 1;
-                }
-                found.push((dest_url.to_string(), part));
+    let mut part = 0usize;
+    for entry in crate::markdown::summary(summary) {
+        if entry.page.ends_with(".md") && !found.iter().any(|(p, _)| *p == entry.page) {
+            if entry.depth == 0 {
+                part += 1;
             }
-            _ => {}
+            found.push((entry.page, part));
         }
     }
     found

@@ -33,11 +33,15 @@ fn every_page_includes_each_challenges_hints_under_it_and_nowhere_else() {
         let page = std::fs::read_to_string(root().join("book/src").join(c.page)).unwrap();
         let include = hints::include(c.id);
         assert_eq!(page.matches(&include).count(), 1, "{}: {include}", c.id);
-        let head = format!("\n### {} {}\n", c.id, c.title);
-        let at = page.find(&head).unwrap_or_else(|| panic!("{}: no heading", c.id));
-        let section = &page[at + head.len()..];
-        let section = &section[..section.find("\n### ").unwrap_or(section.len())];
-        assert!(section.contains(&include), "{}: the hints are not in its section", c.id);
+        let head = format!("{} {}", c.id, c.title);
+        let sections = theworld::markdown::sections(&page);
+        let section = sections.iter().find(|s| s.level == 3 && s.title == head);
+        let section = section.unwrap_or_else(|| panic!("{}: no heading", c.id));
+        assert!(
+            page[section.range.clone()].contains(&include),
+            "{}: the hints are not in its section",
+            c.id
+        );
     }
 }
 

@@ -5,14 +5,19 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use theworld::markdown;
+
 /// The flags through which a chapter command writes a file or a folder of files.
 const WRITES: [&str; 7] =
     ["--picture", "--shot", "--film", "--out", "--chart", "--pack", "--timeline"];
 
-/// Every path a command shown in a page writes, outside `book/src/img`.
+/// Every path a command shown in a page writes, outside `book/src/img`: the commands are the
+/// lines of its code blocks and its spans of code that run `cargo run`.
 fn written(page: &str) -> Vec<String> {
+    let mut shown: Vec<String> = markdown::code(page).into_iter().map(|c| c.body).collect();
+    shown.extend(markdown::spans(page));
     let mut found = Vec::new();
-    for line in page.lines().filter(|l| l.contains("cargo run")) {
+    for line in shown.iter().flat_map(|s| s.lines()).filter(|l| l.contains("cargo run")) {
         let words: Vec<&str> = line.split_whitespace().collect();
         for pair in words.windows(2) {
             if WRITES.contains(&pair[0]) {
@@ -67,4 +72,8 @@ fn a_written_path_is_read_from_its_command() {
     let page = "```text\ncargo run --release -p herd -- alone --shot shots\n\
                 cargo run -p bodies -- held --picture book/src/img/held.svg\n```\n";
     assert_eq!(written(page), ["shots"]);
+    // A command in a sentence is read; one in a comment, or words in prose, are not.
+    let page = "Run `cargo run -p bodies -- held --picture held.svg` first.\n\n\
+                <!--\ncargo run -p herd -- alone --shot hidden\n-->\n\nThe flag --shot x is cargo run.\n";
+    assert_eq!(written(page), ["held.svg"]);
 }

@@ -215,18 +215,22 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         for page in ["bodies.md", "herd.md", "crowd.md"] {
             let text = std::fs::read_to_string(root.join("book/src").join(page)).unwrap();
-            let at = text.find("\n## Challenges\n").unwrap_or_else(|| panic!("{page}"));
-            let tail = &text[at + 1..];
-            assert_eq!(tail.matches("\n## ").count(), 0, "{page}: a section after the challenges");
-            let heads: Vec<&str> = tail.lines().filter(|l| l.starts_with("### ")).collect();
+            let sections = crate::markdown::sections(&text);
+            let at = sections.iter().position(|s| s.level == 2 && s.title == "Challenges");
+            let at = at.unwrap_or_else(|| panic!("{page}"));
+            let after = &sections[at + 1..];
+            assert!(after.iter().all(|s| s.level > 2), "{page}: a section after the challenges");
+            let heads: Vec<&crate::markdown::Section> =
+                after.iter().filter(|s| s.level == 3).collect();
             let mine: Vec<&Challenge> = ALL.iter().filter(|c| c.page == page).collect();
-            assert_eq!(heads.len(), mine.len(), "{page}: {heads:?}");
+            let titles: Vec<&str> = heads.iter().map(|h| h.title.as_str()).collect();
+            assert_eq!(heads.len(), mine.len(), "{page}: {titles:?}");
             for (head, c) in heads.iter().zip(&mine) {
-                assert_eq!(*head, format!("### {} {}", c.id, c.title), "{page}");
-                let body = &tail[tail.find(head).unwrap()..];
+                assert_eq!(head.title, format!("{} {}", c.id, c.title), "{page}");
+                let body = &text[head.heading.end..head.range.end];
                 let kind =
                     format!("*{}{}.*", &c.kind.label()[..1].to_uppercase(), &c.kind.label()[1..]);
-                assert!(body.lines().nth(2).is_some_and(|l| l.starts_with(&kind)), "{c:?}: {kind}");
+                assert!(body.trim_start().starts_with(&kind), "{c:?}: {kind}");
             }
         }
     }

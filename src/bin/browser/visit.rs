@@ -23,8 +23,8 @@ pub struct Book {
 fn pages(src: &Path) -> Vec<(String, bool)> {
     let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap_or_default();
     let mut pages = vec![];
-    for part in summary.split("](").skip(1) {
-        if let Some(md) = part.split(')').next().and_then(|p| p.strip_suffix(".md")) {
+    for entry in theworld::markdown::summary(&summary) {
+        if let Some(md) = entry.page.strip_suffix(".md") {
             pages.push((format!("{md}.html"), true));
         }
     }

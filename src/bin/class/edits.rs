@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use regex::Regex;
+use theworld::markdown;
 
 /// What a class copy leaves out: the reference answers (patches, wrong answers, breaks), the
 /// appendix that discusses them and includes their files, and this page for the teacher, which
@@ -40,28 +40,39 @@ pub const SENTENCES: [(&str, &str, &str); 3] = [
     ),
 ];
 
+/// Whether a link's destination is one of the pages left out (or a heading on one).
+fn left_out(dest: &str) -> bool {
+    PAGES.contains(&dest.split('#').next().unwrap_or(dest))
+}
+
 /// The summary without the lines of the pages left out.
 pub fn summary(text: &str) -> String {
-    text.split_inclusive('\n')
-        .filter(|l| !PAGES.iter().any(|p| l.contains(&format!("]({p})"))))
-        .collect()
+    let gone: Vec<usize> = markdown::links(text)
+        .iter()
+        .filter(|l| left_out(&l.dest))
+        .map(|l| markdown::line_of(text, l.range.start))
+        .collect();
+    let lines = text.split_inclusive('\n').enumerate();
+    lines.filter(|(i, _)| !gone.contains(&(i + 1))).map(|(_, l)| l).collect()
 }
 
 /// A page with every link to a page left out turned into plain words: a try-it prompt's
-/// "Answered here" into [`ASKED`], any other link into its own text. Also the count of links
+/// "Answered here" into [`ASKED`], any other link into its own words. Also the count of links
 /// changed.
 pub fn page(text: &str) -> (String, usize) {
-    let link = Regex::new(r"\[([^\]\n]*)\]\((?:answers|teaching)\.md(?:#[^)\s]*)?\)")
-        .expect("a valid pattern");
-    let mut n = 0;
-    let out = link.replace_all(text, |c: &regex::Captures| {
-        n += 1;
-        match &c[1] {
-            "Answered here" => ASKED.trim_end_matches('.').to_string(),
-            words => words.to_string(),
+    let mut out = String::with_capacity(text.len());
+    let (mut from, mut n) = (0, 0);
+    for link in markdown::links(text).into_iter().filter(|l| left_out(&l.dest)) {
+        out.push_str(&text[from..link.range.start]);
+        match &text[link.words.clone()] {
+            "Answered here" => out.push_str(ASKED.trim_end_matches('.')),
+            words => out.push_str(words),
         }
-    });
-    (out.into_owned(), n)
+        from = link.range.end;
+        n += 1;
+    }
+    out.push_str(&text[from..]);
+    (out, n)
 }
 
 /// `book/fixed.toml` without the entries of the pages left out (their reasons speak of the
@@ -82,20 +93,12 @@ pub fn fixed(text: &str) -> String {
 
 /// The README without its paragraph on the `answers/` folder, a bullet of the layout.
 pub fn readme(text: &str) -> String {
-    let mut out = String::new();
-    let mut skipping = false;
-    for line in text.split_inclusive('\n') {
-        if line.starts_with("- `answers/`") {
-            skipping = true;
-            continue;
-        }
-        if skipping && line.starts_with("  ") {
-            continue;
-        }
-        skipping = false;
-        out.push_str(line);
+    let bullet =
+        markdown::items(text).into_iter().find(|i| text[i.clone()].starts_with("- `answers/`"));
+    match bullet {
+        Some(i) => format!("{}{}", &text[..i.start], &text[i.end..]),
+        None => text.to_string(),
     }
-    out
 }
 
 /// Makes a copied tree at `dir` the students' copy: leaves out [`LEFT_OUT`] and edits what
