@@ -1,8 +1,10 @@
 // The live panels: each chapter's world running in the page, from the module the book ships
-// (src/live/world.wasm, built from the library's core by `just wasm`). A panel is a
+// (src/live/world.wasm, built from the chapters' worlds by `just wasm`). A panel is a
 // <div class="live" data-world="tether|herd|crowd"> in a chapter's page, holding the book's
 // digest and tick as figures the book check reads from a block; this script fills in the rest.
-// The module's calls are listed in shared/live/src/calls.rs.
+// The module's calls are listed in book/live/src/calls.rs. Every number of a chapter's scene
+// (a window's size, a valley's cells, the chapter's settings) is read from the module there,
+// never typed here.
 //
 // Each panel keeps what a checker (or a curious reader) can read on its element: data-tick,
 // data-digest (the digest at the book's tick, once reached), data-verdict (once that tick is
@@ -302,7 +304,10 @@
 
   function tether(panel) {
     const { digests } = book(panel);
-    const W = 192, H = 128, Z = 1.5, gap = 12;
+    // The window is twice its middle each way.
+    const MX = wasm.tether_middle_x(), MY = wasm.tether_middle_y(), OUT = wasm.tether_out();
+    const W = 2 * MX, H = 2 * MY, Z = 1.5, gap = 12;
+    const SEED = wasm.swarm_seed(), SIZE = wasm.swarm_size();
     const windows = canvas(2 * W * Z + gap, H * Z + 18,
       "the tethered body in two windows: under step (blue) and under step_lagging (red)");
     const trace = canvas(2 * W * Z + gap, 220,
@@ -316,8 +321,8 @@
           if (h) wasm[free](h);
         }
         pair = wasm.tether_new();
-        one = wasm.swarm_new(7);
-        two = wasm.swarm_new(7);
+        one = wasm.swarm_new(SEED);
+        two = wasm.swarm_new(SEED);
         paths = [[], []];
         agree = true;
         this.note();
@@ -331,14 +336,14 @@
           const v = f64s(wasm.tether_view(pair), 4);
           // The trace holds the first few thousand ticks, so a long run costs no more to draw.
           if (paths[0].length < TRACE) {
-            paths[0].push(v[0] - 96);
-            paths[1].push(v[2] - 96);
+            paths[0].push(v[0] - MX);
+            paths[1].push(v[2] - MX);
           }
         }
       },
       note() {
         const a = digest(wasm.swarm_digest(one)), b = digest(wasm.swarm_digest(two));
-        twice.replaceChildren("the swarm of 24, run twice side by side: ", el("code", {}, a),
+        twice.replaceChildren(`the swarm of ${SIZE}, run twice side by side: `, el("code", {}, a),
           " and ", el("code", {}, b), `; equal on every tick so far: ${agree ? "yes" : "no"}`);
       },
       digest: () => digest(wasm.swarm_digest(one)),
@@ -360,7 +365,7 @@
           g.fillStyle = PAPER;
           g.fillRect(x0, 0, W * Z, H * Z);
           g.fillStyle = GREY;
-          g.fillRect(x0 + 96 * Z - 3, 64 * Z - 3, 6, 6);
+          g.fillRect(x0 + MX * Z - 3, MY * Z - 3, 6, 6);
           const [x, y] = [v[2 * k], v[2 * k + 1]];
           g.fillStyle = k ? RED : BLUE;
           g.beginPath();
@@ -369,19 +374,19 @@
           g.restore();
           g.fillStyle = INK;
           g.font = "12px sans-serif";
-          const out = Math.hypot(x - 96, y - 64);
+          const out = Math.hypot(x - MX, y - MY);
           outs[k] = out.toFixed(1);
           label(windows, g, `${name}: ${out.toFixed(1)} px out`, x0, H * Z + 14);
         });
-        drawTrace(trace, paths);
+        drawTrace(trace, paths, OUT);
       },
     };
     frame(panel, world);
   }
 
   // The offset from the middle against the tick for both bodies, as `held --picture` draws it:
-  // the starting offset as grey rules, the lagging body cut where it leaves the chart.
-  function drawTrace(c, paths) {
+  // the starting offset `out` as grey rules, the lagging body cut where it leaves the chart.
+  function drawTrace(c, paths, out) {
     const g = pen(c), w = c.w, h = c.h, left = 44, top = 20, bottom = 18;
     const ticks = Math.max(400, paths[0].length);
     const X = (t) => left + (t / ticks) * (w - left - 8);
@@ -391,8 +396,8 @@
     g.fillRect(0, 0, w, h);
     g.font = "11px sans-serif";
     g.fillStyle = INK;
-    for (const o of [-150, -48, 0, 48, 150]) {
-      g.fillStyle = o === 48 || o === -48 ? GREY : "rgb(235,235,230)";
+    for (const o of [-150, -out, 0, out, 150]) {
+      g.fillStyle = o === out || o === -out ? GREY : "rgb(235,235,230)";
       g.fillRect(left, Y(o), w - left - 8, 1);
       g.fillStyle = INK;
       label(c, g, String(o), 4, Y(o) + 4);
@@ -410,7 +415,7 @@
       g.strokeStyle = k ? RED : BLUE;
       g.lineWidth = 1.5;
       g.beginPath();
-      g.moveTo(X(0), Y(48));
+      g.moveTo(X(0), Y(out));
       p.forEach((o, t) => g.lineTo(X(t + 1), Y(Math.max(-400, Math.min(400, o)))));
       g.stroke();
     });
@@ -423,17 +428,17 @@
 
   function herd(panel) {
     const { digests } = book(panel);
-    const COLS = 12, ROWS = 8, Z = 3, CELL = 16;
+    const COLS = wasm.herd_cols(), ROWS = wasm.herd_rows(), CELL = wasm.herd_cell(), Z = 3;
     const c = canvas(COLS * CELL * Z, ROWS * CELL * Z,
       "the herd on its valley, each walker a dot with a nose pointing where it heads");
     const slider = (name, value, min, max, step) =>
       el("input", { type: "range", min, max, step, value, name, "aria-label": name });
     const weights = {
-      separate: slider("push apart", 1.6, 0, 3, 0.1),
-      align: slider("match heading", 1.0, 0, 3, 0.1),
-      cohere: slider("pull to the middle", 0.9, 0, 3, 0.1),
+      separate: slider("push apart", wasm.herd_weight(0), 0, 3, 0.1),
+      align: slider("match heading", wasm.herd_weight(1), 0, 3, 0.1),
+      cohere: slider("pull to the middle", wasm.herd_weight(2), 0, 3, 0.1),
     };
-    const walkers = slider("walkers", 120, 10, 2000, 10);
+    const walkers = slider("walkers", wasm.herd_walkers(), 10, wasm.herd_most(), 10);
     // The chapter's settings, as the sliders open: the book's run is the herd founded on them
     // and never weighed otherwise while it runs.
     const chapters = [weights.separate, weights.align, weights.cohere, walkers].map((s) => s.value);
@@ -530,7 +535,7 @@
 
   function crowd(panel) {
     const { digests } = book(panel);
-    const COLS = 150, ROWS = 100, Z = 4;
+    const COLS = wasm.crowd_cols(), ROWS = wasm.crowd_rows(), Z = 4;
     const c = canvas(COLS * Z, ROWS * Z,
       "the valley with its crowd: each creature a dark dot, each plant a green cell");
     const table = text(wasm.crowd_switches(), wasm.crowd_switches_len()).trim().split("\n")

@@ -70,21 +70,37 @@ fn the_module_imports_nothing_and_fits_in_a_megabyte() {
     assert_eq!(module.imports().count(), 0, "the page gives the module nothing");
 }
 
+/// The default a chapter's command line gives `flag` of subcommand `sub`.
+fn default_of(cmd: clap::Command, sub: &str, flag: &str) -> String {
+    let sub = cmd.find_subcommand(sub).unwrap_or_else(|| panic!("{sub}")).clone();
+    let arg = sub.get_arguments().find(|a| a.get_id() == flag).unwrap_or_else(|| panic!("{flag}"));
+    arg.get_default_values()[0].to_string_lossy().into_owned()
+}
+
+/// The numbers the page draws by come out of the module, and they are the chapters' own, the
+/// command lines' defaults among them (the swarm's seed, the herd's walkers).
 #[test]
-fn the_scenes_are_the_chapters_scenes() {
+fn the_page_reads_the_chapters_scenes_from_the_module() {
+    use clap::CommandFactory;
+    let mut page = Page::load();
+    let mut f64_of = |call: &str| page.call::<(), f64>(call, ());
+    let middle = bodies::pushes::MIDDLE;
+    assert_eq!((f64_of("tether_middle_x"), f64_of("tether_middle_y")), (middle.x, middle.y));
+    assert_eq!(f64_of("tether_out"), bodies::held::start().pos.x - middle.x);
+    assert_eq!(f64_of("herd_cell"), world::base::CELL);
+    let mut whole = |call: &str| page.call::<(), u32>(call, ()) as usize;
+    assert_eq!(whole("swarm_size"), bodies::swarm::SWARM_SIZE);
+    let seed = default_of(bodies::Cli::command(), "swarm", "seed");
+    assert_eq!(whole("swarm_seed").to_string(), seed);
     use herd::scene as h;
-    assert_eq!(
-        (live::herd::SEED, live::herd::COLS, live::herd::ROWS),
-        (h::VALLEY_SEED, h::VALLEY_COLS, h::VALLEY_ROWS)
-    );
-    assert_eq!((live::herd::RADIUS, live::herd::MOST as u64), (h::RADIUS, h::MOST_WALKERS));
+    assert_eq!((whole("herd_cols"), whole("herd_rows")), (h::VALLEY_COLS, h::VALLEY_ROWS));
+    assert_eq!(whole("herd_most") as u64, h::MOST_WALKERS);
+    let walkers = default_of(herd::Cli::command(), "alone", "n");
+    assert_eq!(whole("herd_walkers").to_string(), walkers);
     use crowd::scene as c;
-    assert_eq!(
-        (live::crowd::SEED, live::crowd::COLS, live::crowd::ROWS),
-        (c::SEED, c::COLS, c::ROWS)
-    );
-    assert_eq!(live::crowd::CROWD, c::CROWD);
-    assert_eq!(live::tether::scatter::SWARM_SIZE, bodies::swarm::SWARM_SIZE);
+    assert_eq!((whole("crowd_cols"), whole("crowd_rows")), (c::COLS, c::ROWS));
+    let weights: Vec<f64> = (0..4).map(|k| page.call::<u32, f64>("herd_weight", k)).collect();
+    assert_eq!(weights, [h::WEIGHTS.separate, h::WEIGHTS.align, h::WEIGHTS.cohere, 0.0]);
 }
 
 /// The tethered pair, every tick of `held --ticks 400`: both bodies' places, bit for bit.

@@ -4,16 +4,16 @@
 use std::io::Write;
 use std::path::Path;
 
+use world::Body;
 use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
 use world::pictures::palette::{BLUE, RED, Rgb};
-use world::{Body, Vec2};
 
 use crate::design::Design;
 use crate::pushes::{MIDDLE, tether};
 
-/// The held body starts 48 px right of the middle, at rest.
+/// The held body starts 48 px right of the middle, at rest (`world::base::window::held`).
 pub fn start() -> Body {
-    Body::new(MIDDLE.add(Vec2::new(48.0, 0.0)), Vec2::ZERO)
+    world::base::window::held()
 }
 
 /// Both tethered bodies, tick by tick, after each step: the first stepped by `design` (with no

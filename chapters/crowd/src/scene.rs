@@ -6,14 +6,9 @@ use world::base::Valley;
 use world::beast::{Design, Settings, World};
 use world::shell::cli::{Refused, count};
 
-/// The seed of the chapter's valley, and of its crowd.
-pub const SEED: u64 = 5;
-/// The valley's width in cells, whatever its length.
-pub const COLS: usize = 150;
-/// The valley's length in cells.
-pub const ROWS: usize = 100;
-/// The chapter's crowd.
-pub const CROWD: usize = 3000;
+/// The valley's seed and size and its crowd: the library's (`world::beast::scene`), where the
+/// book's live page takes them too.
+pub use world::beast::scene::{COLS, CROWD, ROWS, SEED};
 
 /// The budget a phase has in a tick.
 pub const BUDGET_MS: f64 = 50.0;

@@ -12,33 +12,22 @@ use world::pictures::palette::INK;
 use world::shell::cli::whole;
 use world::{Body, Vec2};
 
-/// The valley the book's herd lives on, 12 by 8 cells: exactly the window.
-pub const VALLEY_SEED: u64 = 5;
-/// The valley's width in cells.
-pub const VALLEY_COLS: usize = 12;
-/// The valley's height in cells.
-pub const VALLEY_ROWS: usize = 8;
-
-/// How far a walker can see its neighbours, in world pixels: one cell.
-pub const RADIUS: f64 = 16.0;
-
-/// The most walkers a scene on the book's small valley takes.
-pub const MOST_WALKERS: u64 = 2000;
+/// The valley the book's herd lives on, 12 by 8 cells, exactly the window; how far a walker
+/// sees; how many walk; the rules' weights. The library's (`world::flock::scene`), where the
+/// book's live page takes them too.
+pub use world::flock::scene::{
+    COLS as VALLEY_COLS, MOST_WALKERS, RADIUS, ROWS as VALLEY_ROWS, SEED as VALLEY_SEED, WALKERS,
+    WEIGHTS,
+};
 /// The longest run, in ticks.
 pub const MOST_TICKS: u64 = 100_000;
-
-// ANCHOR: weights
-/// The weights of the three rules: spacing heard loudest, then heading, then the pull to the
-/// middle.
-pub const WEIGHTS: Weights = Weights { separate: 1.6, align: 1.0, cohere: 0.9 };
-// ANCHOR_END: weights
 
 /// The herd both `alone` and `sweep` run: how many walkers, for how long, how far each one
 /// sees, and the seed behind the valley, the start and the wandering.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct Scene {
     /// Walkers in the valley: 1 to 2,000.
-    #[arg(short = 'n', default_value = "120", value_parser = walkers, allow_hyphen_values = true)]
+    #[arg(short = 'n', default_value_t = WALKERS, value_parser = walkers, allow_hyphen_values = true)]
     pub n: usize,
     /// Ticks to run: 0 (the start alone) to 100,000.
     #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]

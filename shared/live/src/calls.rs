@@ -3,7 +3,8 @@
 //! (`book/live.js`) is the one caller; `tests/live.rs` calls them the same way.
 //!
 //! Numbers in, numbers out. A view or a digest comes back as an address in the module's memory,
-//! good until the next call.
+//! good until the next call. The scenes' numbers the page draws by (a window's size, a valley's
+//! cells, the chapter's settings) are calls too, so the page types none of them.
 
 // An exported name is unsafe only in that two could clash; these are the module's only ones,
 // each beginning with the world it is for.
@@ -13,7 +14,39 @@ use crate::crowd::{self, CROWDS, Crowd};
 use crate::herd::{self, Asks, HERDS, Walkers};
 use crate::slots::{free, made, with};
 use crate::tether::{SWARMS, Swarm, TETHERS, Tether};
+use world::base::CELL;
+use world::base::window::{MIDDLE, OUT, SWARM_SEED, SWARM_SIZE};
 use world::flock::rules::Weights;
+
+/// The middle of chapter 1's window, across, in pixels: the window is twice as wide.
+#[unsafe(no_mangle)]
+pub extern "C" fn tether_middle_x() -> f64 {
+    MIDDLE.x
+}
+
+/// The middle of chapter 1's window, down, in pixels: the window is twice as tall.
+#[unsafe(no_mangle)]
+pub extern "C" fn tether_middle_y() -> f64 {
+    MIDDLE.y
+}
+
+/// How far right of the middle the held bodies start, in pixels.
+#[unsafe(no_mangle)]
+pub extern "C" fn tether_out() -> f64 {
+    OUT
+}
+
+/// The seed of chapter 1's swarm.
+#[unsafe(no_mangle)]
+pub extern "C" fn swarm_seed() -> u32 {
+    SWARM_SEED as u32
+}
+
+/// How many bodies a swarm has.
+#[unsafe(no_mangle)]
+pub extern "C" fn swarm_size() -> u32 {
+    SWARM_SIZE as u32
+}
 
 /// A new tethered pair at the start; its handle.
 #[unsafe(no_mangle)]
@@ -75,6 +108,44 @@ pub extern "C" fn swarm_free(h: u32) {
     free(&SWARMS, h);
 }
 
+/// The herd's valley's width in cells.
+#[unsafe(no_mangle)]
+pub extern "C" fn herd_cols() -> u32 {
+    herd::COLS as u32
+}
+
+/// The herd's valley's height in cells.
+#[unsafe(no_mangle)]
+pub extern "C" fn herd_rows() -> u32 {
+    herd::ROWS as u32
+}
+
+/// A cell's side in pixels.
+#[unsafe(no_mangle)]
+pub extern "C" fn herd_cell() -> f64 {
+    CELL
+}
+
+/// The chapter's weight for rule `k`: 0 push apart, 1 match heading, 2 pull to the middle; 0 for
+/// any other `k`.
+#[unsafe(no_mangle)]
+pub extern "C" fn herd_weight(k: u32) -> f64 {
+    let w = herd::WEIGHTS;
+    [w.separate, w.align, w.cohere].get(k as usize).copied().unwrap_or(0.0)
+}
+
+/// The walkers the chapter puts on its valley.
+#[unsafe(no_mangle)]
+pub extern "C" fn herd_walkers() -> u32 {
+    herd::WALKERS as u32
+}
+
+/// The most walkers the valley takes.
+#[unsafe(no_mangle)]
+pub extern "C" fn herd_most() -> u32 {
+    herd::MOST as u32
+}
+
 /// A new herd of `n` walkers hearing push apart, match heading and pull to the middle at the
 /// weights given, asking query `asks` (0 the mailboxes, 1 the buckets, 2 everybody) in one pass,
 /// or in the first round's three if `three` is 1; its handle, or 0 for a value out of bounds.
@@ -127,6 +198,18 @@ pub extern "C" fn herd_digest(h: u32) -> *const u8 {
 #[unsafe(no_mangle)]
 pub extern "C" fn herd_free(h: u32) {
     free(&HERDS, h);
+}
+
+/// The crowd's valley's width in cells.
+#[unsafe(no_mangle)]
+pub extern "C" fn crowd_cols() -> u32 {
+    crowd::COLS as u32
+}
+
+/// The crowd's valley's length in cells.
+#[unsafe(no_mangle)]
+pub extern "C" fn crowd_rows() -> u32 {
+    crowd::ROWS as u32
 }
 
 // ANCHOR: crowd

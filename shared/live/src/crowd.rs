@@ -13,14 +13,7 @@ use crate::herd::valley;
 use crate::hex;
 use crate::slots::Slots;
 
-/// The seed of the chapter's valley and its crowd.
-pub const SEED: u64 = 5;
-/// The valley's width in cells.
-pub const COLS: usize = 150;
-/// The valley's length in cells.
-pub const ROWS: usize = 100;
-/// The chapter's crowd.
-pub const CROWD: usize = 3000;
+pub use world::beast::scene::{COLS, CROWD, ROWS, SEED};
 
 /// The design the page's number names: -1 the design as it stands, -2 the phase as first wired
 /// (`--was`), and 0 or more that switch of [`SWITCHES`] alone.

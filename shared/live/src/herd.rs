@@ -12,16 +12,10 @@ use world::flock::{Herd, Listen};
 use crate::hex;
 use crate::slots::Slots;
 
-/// The seed of the chapter's valley, its start and its wandering.
-pub const SEED: u64 = 5;
-/// The valley's width in cells.
-pub const COLS: usize = 12;
-/// The valley's height in cells.
-pub const ROWS: usize = 8;
-/// How far a walker sees: one cell.
-pub const RADIUS: f64 = 16.0;
+pub use world::flock::scene::{COLS, MOST_WALKERS, RADIUS, ROWS, SEED, WALKERS, WEIGHTS};
+
 /// The most walkers the chapter puts on its valley.
-pub const MOST: usize = 2000;
+pub const MOST: usize = MOST_WALKERS as usize;
 /// The loudest a rule may be heard in the page.
 pub const LOUDEST: f64 = 10.0;
 

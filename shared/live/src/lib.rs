@@ -19,10 +19,11 @@
 //! weight out of bounds, no such switch) gives 0 and changes nothing. The tables of switches and
 //! the valleys are made once and never move.
 //!
-//! The scenes are the chapters' own: chapter 1's tether and scatter are its files, compiled
-//! here as they stand; chapters 2 and 3 found their worlds through the library with the
-//! numbers their scenes name, and the book's tests (`tests/live.rs`) hold every one of those
-//! numbers, and the module's every digest, to the chapter's own run.
+//! The scenes are the chapters' own, kept in the library where the chapters take them too:
+//! chapter 1's window, tether and swarm (`world::base::window`), the herd's valley and weights
+//! (`world::flock::scene`) and the crowd's valley (`world::beast::scene`). The module hands
+//! the page the numbers it draws by ([`calls`]), so the page types none of a chapter's numbers.
+//! The book's tests (`tests/live.rs`) hold the module's every digest to the chapter's own run.
 
 #![warn(missing_docs)]
 

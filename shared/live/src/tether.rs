@@ -1,26 +1,16 @@
 //! Chapter 1 in the page: the tethered body under both orders of a step, and the swarm of 24
-//! run twice. The tether and the scatter are the chapter's own files, compiled here as they
-//! stand.
+//! run twice. The tether, the held body's start and the scatter are the ones the chapter
+//! takes, from the library's `world::base::window`.
 
 use std::cell::RefCell;
 
+use world::Body;
 use world::base::digest;
-use world::{Body, Vec2};
 
 use crate::hex;
 use crate::slots::Slots;
 
-/// Chapter 1's pushes, its own file: the tether and the middle it pulls to.
-#[path = "../../../chapters/bodies/src/pushes.rs"]
-pub mod pushes;
-/// Chapter 1's scatter, its own file: where the swarm starts.
-#[path = "../../../chapters/bodies/src/scatter.rs"]
-pub mod scatter;
-
-use pushes::{MIDDLE, tether};
-
-/// How far right of the middle the held body starts, at rest, as `held` starts it.
-pub const OUT: f64 = 48.0;
+use world::base::window::{held, scatter, tether};
 
 /// Two tethered bodies from one start: `now` stepped velocity first (`step`), `was` position
 /// first (`step_lagging`), as `held` runs them.
@@ -35,8 +25,7 @@ pub struct Tether {
 impl Tether {
     /// Both bodies at the start.
     pub fn new() -> Tether {
-        let start = Body::new(MIDDLE.add(Vec2::new(OUT, 0.0)), Vec2::ZERO);
-        Tether { now: start, was: start, view: [0.0; 4] }
+        Tether { now: held(), was: held(), view: [0.0; 4] }
     }
 
     /// `n` ticks of both, each taking its tether as the tick opens.
@@ -73,7 +62,7 @@ pub struct Swarm {
 impl Swarm {
     /// The swarm of `seed`.
     pub fn new(seed: u64) -> Swarm {
-        Swarm { bodies: scatter::scatter(seed), view: Vec::new(), digest: [0; 16] }
+        Swarm { bodies: scatter(seed), view: Vec::new(), digest: [0; 16] }
     }
 
     /// `n` ticks: each body in order takes its tether and steps velocity first.

@@ -7,12 +7,14 @@
 //! - [`streams`]: `Stream`, numbered random streams, and the register of every number in use.
 //! - [`digest`]: SHA-256 over the raw bits of a run's numbers.
 //! - [`valley`]: `Valley`, ground, water and rock on a grid of cells.
+//! - [`window`]: the 192 by 128 window the first bodies fly in, its tether and its swarm.
 
 pub mod body;
 pub mod digest;
 pub mod streams;
 pub mod valley;
 pub mod vec;
+pub mod window;
 
 pub use body::Body;
 pub use digest::Digest;

@@ -15,6 +15,7 @@
 //!   bands.
 //!   [`world`]: the valley and its crowd, founded and ticked.
 //! - [`ledger`]: the counting allocator behind the allocation ledger.
+//! - [`scene`]: the valley the crowd lives on, and how many creatures.
 
 pub mod act;
 pub mod creature;
@@ -23,6 +24,7 @@ pub mod habitat;
 pub mod kind;
 pub mod ledger;
 pub mod look;
+pub mod scene;
 pub mod settings;
 pub mod step;
 pub mod think;

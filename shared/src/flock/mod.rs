@@ -6,10 +6,12 @@
 //! - [`steer`]: `Gait`, how a wish becomes a push, and `Wander`, a drifting heading.
 //! - [`near`]: the `Query` every neighbour search answers, and the searches themselves.
 //! - [`herd`]: `Herd`, the walkers and their tick.
+//! - [`scene`]: the valley the herd walks on, its walkers and the rules' weights.
 
 pub mod herd;
 pub mod near;
 pub mod rules;
+pub mod scene;
 pub mod steer;
 
 pub use herd::{Herd, Listen};
