@@ -152,13 +152,18 @@ impl Browser {
             )
             .await
             .map_err(|e| format!("browser: {page}: cannot play the films: {e}"))?;
-        // And every lazy picture brought near the view, as a reader scrolling down would.
+        // And every lazy picture brought near the view, as a reader scrolling down would, with
+        // every collapsed section opened first (a lazy picture in a closed one never loads): each
+        // window's worth drawn twice before the next, for the browser asks for a lazy picture
+        // only when it draws the page with the picture near, and a busy machine draws late.
         client
             .execute_async(
                 "const done = arguments[arguments.length - 1]; let y = 0;
+                 document.querySelectorAll('details').forEach(d => { d.open = true; });
                  const step = () => {
                    y += innerHeight; scrollTo(0, y);
-                   if (y < document.documentElement.scrollHeight) setTimeout(step, 20);
+                   if (y < document.documentElement.scrollHeight)
+                     requestAnimationFrame(() => requestAnimationFrame(step));
                    else { scrollTo(0, 0); done(true); }
                  };
                  step();",
