@@ -392,3 +392,45 @@ fn draw_fan(w: &World, seen: &Seen, ticks: u32) -> Sketch {
     s.text((key_x, y + 10.0), 11.0, Align::Start, INK, &scale);
     s
 }
+
+/// One creature's fan as the phase of tick TICKS opens, ray by ray: what each ray met,
+/// on which cell, after how many strides, and how many cells it asked about. The creature
+/// is the one in the 32x20-cell window with the most burials whose longest ray took the
+/// most strides (the first on the roster among equals); with --at-edge, the first on the
+/// roster whose fan meets the ring of rock around the grid. Needs no more than the one run.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The tick whose phase is looked at as it opens: 1 to 100,000.
+    #[arg(long, default_value = "120", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    /// Look at the first creature on the roster whose fan meets the ring around the grid
+    /// instead (refused, exit 1, on a tick where none does).
+    #[arg(long)]
+    pub at_edge: bool,
+    /// Print the creature's sensor row instead of its rays, and draw the row's 24 boxes
+    /// into this SVG (760 px wide), the settled 21 marked apart from the live 3.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub row: Option<world::shell::file_flags::OutFile>,
+    /// Draw the fan over the cells around it into this SVG (at most 760 px wide): a dot a
+    /// stride, the cells asked shaded, each ray's end marked, a key beside it.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+    /// Also print the creature's six scores and the action picked, and draw its forward
+    /// pass into this SVG (760 px wide): the 24 inputs, the 12 hidden units, the 6 scores.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub brain: Option<world::shell::file_flags::OutFile>,
+    /// Instead of the rays, find the cell with the most creatures on it, print its list,
+    /// and draw how the flat rows thread it into this SVG (760 px wide): the row a cell
+    /// each, the row a creature each, an arrow for each step of the list.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub chain: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let (row, picture) = (self.row.as_deref(), self.picture.as_deref());
+        let files =
+            Files { row, picture, brain: self.brain.as_deref(), chain: self.chain.as_deref() };
+        run(out, self.ticks, self.at_edge, &files, settings)
+    }
+}

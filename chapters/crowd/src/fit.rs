@@ -213,3 +213,49 @@ pub fn budget(
     }
     Ok(())
 }
+
+/// The valley made 1, 2, 5 and 10 times as long (3000 to 30000 creatures): what each
+/// asks for, and with --clock what a tick of it takes here.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<30>,
+    /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
+    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(conflicts_with_all = ["was", "narrow"])]
+    pub crew: Option<usize>,
+    /// Also time each row: these lines differ on every machine.
+    #[arg(long)]
+    pub clock: bool,
+    /// Extra row sizes, for the capacity run: 1 to 50 times the 150x100 valley (50 times
+    /// is 150,000 creatures), separated by commas.
+    #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = crate::flags::times, allow_hyphen_values = true)]
+    #[arg(action = clap::ArgAction::Set)]
+    pub more: Vec<u32>,
+    /// Also chart the timings into this SVG (and so time them, as --clock does), with the
+    /// 50 ms budget and the 25 ms aimed for as rules.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub chart: Option<world::shell::file_flags::OutFile>,
+    /// Instead of the rows, find the largest crowd whose phase fits this many ms per tick on
+    /// this machine, 1 to 10,000: the valley made 1, 2, 4, ... times as long until the phase
+    /// does not fit (at most 50 times, 150,000 creatures), then the step halved, each trial
+    /// timed and printed. The answer differs on every machine.
+    #[arg(long, value_name = "MS", value_parser = crate::flags::budget_ms, allow_hyphen_values = true)]
+    #[arg(conflicts_with_all = ["more", "chart", "clock"])]
+    pub budget: Option<u32>,
+    #[command(flatten)]
+    pub design: world::shell::design::Staged,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let (ticks, design) = (self.run.ticks, self.design.0);
+        match self.budget {
+            Some(ms) => budget(out, ticks, design, settings, f64::from(ms)),
+            None => {
+                let clock = self.clock || self.chart.is_some();
+                run(out, ticks, design, settings, clock, &self.more, self.chart.as_deref())
+            }
+        }
+    }
+}

@@ -106,3 +106,22 @@ pub fn run(out: &mut dyn Write, ticks: u32, split: bool, settings: Settings) -> 
     writeln!(out, "  late ticks: the mean over the closing half of the run")?;
     Ok(())
 }
+
+/// The allocation ledger: heap allocations per tick of the creature phase, for the phase
+/// as first wired and after each of the first round's four changes, and with the fans
+/// cast wide.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    /// The split's rows instead: the phase as the first round left it, then the fans cast
+    /// wide on 2 threads made for every phase, and on 2 threads kept for the whole run.
+    #[arg(long)]
+    pub split: bool,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        run(out, self.run.ticks, self.split, settings)
+    }
+}

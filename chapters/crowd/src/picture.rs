@@ -122,3 +122,30 @@ fn describe(
     }
     Ok(())
 }
+
+/// Draws the valley after a run: terrain, plants and every creature, into a PNG.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    /// The PNG to draw into (600 by 400 pixels).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::png)]
+    pub out: world::shell::file_flags::OutFile,
+    /// Also draw the 32x20-cell window with the most burials close up, with a key, into
+    /// this PNG (and outline it on the whole valley).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::png)]
+    pub close: Option<world::shell::file_flags::OutFile>,
+    /// Also film that window over the run, a frame per tick with every fan and death, into
+    /// this animated PNG (at most 1000 ticks).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::png)]
+    pub film: Option<world::shell::file_flags::OutFile>,
+    #[command(flatten)]
+    pub design: world::shell::design::Staged,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let (close, film) = (self.close.as_deref(), self.film.as_deref());
+        run(out, self.run.ticks, self.design.0, settings, &self.out, close, film)
+    }
+}

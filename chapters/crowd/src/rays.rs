@@ -120,3 +120,18 @@ fn print(out: &mut dyn Write, ticks: u32, bins: &[(u64, u64)], fans: usize) -> a
     )?;
     Ok(())
 }
+
+/// The rays of the closing tick, cast as its phase opens, counted by how many empty cells
+/// each crossed before it met something or reached the sight cap: the rays and strides in
+/// each bin. Counts only, the same on every machine.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<20>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        run(out, self.run.ticks, settings)
+    }
+}

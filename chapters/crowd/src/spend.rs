@@ -113,3 +113,41 @@ fn print_clock(out: &mut dyn Write, s: &Spend, clock: &Clock) -> std::io::Result
     )?;
     Ok(())
 }
+
+/// Runs the 150x100 valley with 3000 creatures and counts the turns the phase gave,
+/// ending on a digest of the whole world. Every retired design but the two under "Other
+/// rules" gives the same counts and the same digest.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    #[command(flatten)]
+    pub scene: crate::flags::Scene,
+    /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
+    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(conflicts_with_all = ["was", "narrow"])]
+    pub crew: Option<usize>,
+    /// Also time the tick and the phase: these lines differ on every machine.
+    #[arg(long)]
+    pub clock: bool,
+    /// Write a CPU profile of the run here (a flame graph SVG; needs the pprof feature).
+    /// Not with --clock: the profiler's sampling slows the run it would be timing.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg, conflicts_with = "clock")]
+    pub cpuprofile: Option<world::shell::file_flags::OutFile>,
+    /// Also draw the profile's shares as bars into this SVG (760 px wide): the ten
+    /// functions with the most samples and the chapter's three parts. Needs --cpuprofile.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg, requires = "cpuprofile")]
+    pub shares: Option<world::shell::file_flags::OutFile>,
+    #[command(flatten)]
+    pub design: world::shell::design::Staged,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let file = |f: &Option<world::shell::file_flags::OutFile>| f.as_ref().map(|f| f.0.clone());
+        let (ticks, crowd, rows) = (self.run.ticks, self.scene.crowd, self.scene.rows);
+        let (design, clock) = (self.design.0, self.clock);
+        let (cpuprofile, shares) = (file(&self.cpuprofile), file(&self.shares));
+        run(out, &Spend { ticks, crowd, rows, design, settings, clock, cpuprofile, shares })
+    }
+}

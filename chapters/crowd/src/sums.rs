@@ -35,3 +35,17 @@ pub fn run(out: &mut dyn Write, crowd: usize, rows: usize) -> anyhow::Result<()>
     line(out, "cells in the valley", COLS * rows)?;
     Ok(())
 }
+
+/// The work in one creature's tick, and in a crowd's: counts only, the same on every
+/// machine.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub scene: crate::flags::Scene,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, _: world::beast::Settings) -> anyhow::Result<()> {
+        run(out, self.scene.crowd, self.scene.rows)
+    }
+}

@@ -194,3 +194,33 @@ fn sum(words: &[u64]) -> u64 {
     let rest: u64 = chunks.remainder().iter().sum();
     acc.iter().sum::<u64>() + rest
 }
+
+/// The memory wall: the bytes a tick must read at each of fit's crowd sizes, and with
+/// --clock this machine's streaming bandwidth and the share of it each crowd reaches.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<30>,
+    /// Threads the fans are cast on, and the buffer is read on: 1 to 256 (default: the
+    /// machine's cores).
+    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    pub crew: Option<usize>,
+    /// Also measure the bandwidth and time each row: these lines differ on every machine.
+    #[arg(long)]
+    pub clock: bool,
+    /// Extra row sizes, as for fit: 1 to 50 times the 150x100 valley, separated by commas.
+    #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = crate::flags::times, allow_hyphen_values = true)]
+    #[arg(action = clap::ArgAction::Set)]
+    pub more: Vec<u32>,
+    /// Also chart each crowd's phase time against the time the stream would take to read
+    /// its bytes into this SVG, with the 50 ms budget as a rule (and so time them, as
+    /// --clock does).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub chart: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        run(out, self.run.ticks, settings, self.clock, &self.more, self.chart.as_deref())
+    }
+}

@@ -200,3 +200,65 @@ fn draw(stood: &[(f64, f64)], of: &[(usize, bool)], cuts: &[usize], title: &str)
     s.text((left, high - 14.0), 11.0, Align::Start, INK, &foot);
     s
 }
+
+/// The bands the walk goes by: for the chapter's valley and for ten times it (3000 and
+/// 30,000 creatures), cut into --among bands of rows, the creatures in the smallest and the
+/// largest band, those on a seam (within 14 rows of another band) and those of them that
+/// depend on an earlier creature of another band and so may wait. Counts only, the same on
+/// every machine.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    /// Print the first tick and every this many ticks: 1 to 100,000.
+    #[arg(long, default_value = "20", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    pub every: u32,
+    /// The bands the valley is cut into, one per thread of the crew that walks them: 2 to
+    /// 64.
+    #[arg(long, default_value = "2", value_parser = crate::flags::band_count, allow_hyphen_values = true)]
+    pub among: usize,
+    /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
+    /// every creature a dot coloured by its band, the rows within 14 of a seam shaded, and
+    /// those that depend on another band ringed, into this SVG (760 px wide).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(conflicts_with = "every")]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+    /// Time the round instead, on this machine: at 3000 and at 30,000 creatures, the phase
+    /// on crew 2 by bands against crew 1, against crew 2 walking in roster order
+    /// (--serial) and against crew 2 by levels (--levels), each pair in turns (about
+    /// thirty seconds). --isa is used; --ticks, --every and --among are not.
+    #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among"])]
+    pub clock: bool,
+    /// Time the phase's parts instead, on this machine, at 30,000 creatures: the open, the
+    /// look ahead, the walk and the close, on crew 1, on crew 2 in roster order and on crew
+    /// 2 by bands, five rounds in turns (about half a minute). --isa is used; --ticks,
+    /// --every and --among are not.
+    #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among", "clock"])]
+    pub parts: bool,
+    /// With --parts, also draw each run's parts as a bar into this SVG (760 px wide).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(requires = "parts")]
+    pub chart: Option<world::shell::file_flags::OutFile>,
+    /// Time one tick's phase thread by thread instead, on this machine, at 30,000
+    /// creatures on two threads by bands, and draw it into this SVG (760 px wide): when
+    /// each thread looked ahead and walked, how long it waited at the seams and took over
+    /// turns near a death, and the open and the close. The tick shown is the middle one of
+    /// thirty by its phase's time (a few seconds). --isa is used; --ticks, --every and
+    /// --among are not.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(conflicts_with_all = ["ticks", "every", "picture", "among", "clock", "parts"])]
+    pub timeline: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let (ticks, among) = (self.run.ticks, self.among);
+        match (&self.timeline, &self.picture) {
+            _ if self.clock => clock::run(out, settings),
+            (Some(path), _) => timeline::run(out, settings, path),
+            _ if self.parts => parts::run(out, settings, self.chart.as_deref()),
+            (None, Some(path)) => picture(out, ticks, among, settings, path),
+            (None, None) => run(out, ticks, self.every, among, settings),
+        }
+    }
+}

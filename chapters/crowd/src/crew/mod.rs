@@ -6,7 +6,6 @@ pub mod again;
 pub mod stripes;
 
 use std::io::{self, Write};
-use std::path::Path;
 
 use world::beast::{Design, Settings, World};
 use world::pictures::chart::{self, Axis, Chart, Corner, Line, Rule};
@@ -21,15 +20,10 @@ pub const CREWS: [usize; 5] = [1, 2, 4, 8, 16];
 
 /// `design` runs on every crew, with `crowd` creatures on a valley of `rows` rows, against the same design with each fan cast in its creature's
 /// turn and none left uncast: the run the rules describe.
-pub fn run(
-    out: &mut dyn Write,
-    ticks: u32,
-    (crowd, rows): (usize, usize),
-    design: Design,
-    settings: Settings,
-    clock: bool,
-    chart: Option<&Path>,
-) -> anyhow::Result<()> {
+pub fn run(out: &mut dyn Write, a: &Args, settings: Settings) -> anyhow::Result<()> {
+    let (ticks, (crowd, rows), design) = (a.run.ticks, (a.scene.crowd, a.scene.rows), a.design.0);
+    crate::scene::room(crowd, rows)?;
+    let (clock, chart) = (a.clock || a.chart.is_some(), a.chart.as_deref());
     let runs = 1 + CREWS.len() as u64 * if clock { 2 } else { 1 };
     let progress = Progress::new("crew", runs * u64::from(ticks));
     let narrow_design = Design { narrow: true, loose: false, ..design };
@@ -138,5 +132,54 @@ fn draw(narrow: f64, times: &[(usize, f64, f64)]) -> Chart {
         ],
         rules: vec![Rule { name: "cast narrow, in the walk".into(), colour: INK, at: narrow }],
         key: Corner::LowerRight,
+    }
+}
+
+/// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
+/// and 16 threads: the digest of each, and whether it is the same run.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    #[command(flatten)]
+    pub scene: crate::flags::Scene,
+    /// Also time each crew's phase: these lines differ on every machine.
+    #[arg(long)]
+    pub clock: bool,
+    /// Also chart the timings into this SVG (and so time them, as --clock does).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub chart: Option<world::shell::file_flags::OutFile>,
+    /// Instead of the table, share the founded valley's roster out among --among threads
+    /// as the look ahead does: print the thread of the first 16 roster places and
+    /// the creatures each thread takes, and draw the first 32 places and the whole valley
+    /// coloured by thread into this SVG (760 px wide; a crew of 1 to 256, colours repeat
+    /// after four and the key names the first eight).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(conflicts_with_all = ["clock", "chart", "again", "crowd", "rows"])]
+    pub stripes: Option<world::shell::file_flags::OutFile>,
+    /// The threads --stripes shares the roster among, as a crew of that many would: 1 to
+    /// 256.
+    #[arg(long, default_value = "4", value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(requires = "stripes")]
+    pub among: usize,
+    /// Instead of the table, run to tick TICKS and find the first death of its phase that
+    /// made a later creature cast its fan again: print where it was, the 29-cell square
+    /// around it and who inside cast again, and draw them into this SVG (760 px wide).
+    /// Exit 1 on a tick with no such death; not with --loose, which never casts again.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(conflicts_with_all = ["clock", "chart", "loose", "crowd", "rows"])]
+    pub again: Option<world::shell::file_flags::OutFile>,
+    #[command(flatten)]
+    pub design: world::shell::design::Staged,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let design = self.design.0;
+        match (&self.stripes, &self.again) {
+            (Some(path), _) => stripes::run(out, self.among, design, settings, path),
+            (None, Some(path)) => again::run(out, self.run.ticks, design, settings, path),
+            (None, None) => run(out, self, settings),
+        }
     }
 }

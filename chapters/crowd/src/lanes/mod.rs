@@ -92,3 +92,58 @@ pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Resul
     )?;
     Ok(())
 }
+
+/// Where the forward passes of spend's run were thought, with every brain apart
+/// (--alone) and four to a pack: passes, packs and their lanes, tanh calls and bytes of
+/// weights read. Counts only, the same on every machine.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    /// Time the round instead, on this machine: tanh alone, 3000 passes, and the phase on
+    /// crews of 1 and 2, each on every instruction set this CPU runs, in turns (about ten
+    /// seconds). --isa and --ticks are not used.
+    #[arg(long, conflicts_with_all = ["ticks", "pack"])]
+    pub clock: bool,
+    /// Instead of the counts, print how a pack of four brains lies in memory, a row a
+    /// unit with its byte offsets, and draw it into this SVG (760 px wide). Runs nothing.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(conflicts_with = "ticks")]
+    pub pack: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        match &self.pack {
+            _ if self.clock => clock::run(out, settings),
+            Some(path) => pack::run(out, path),
+            None => run(out, self.run.ticks, settings),
+        }
+    }
+}
+
+/// Refuses `--isa` given to a run that does not use it, as its help says: `lanes --clock`
+/// times every instruction set in turn, and `lanes --pack` runs nothing.
+pub fn unused_isa(m: &clap::ArgMatches) -> Result<(), clap::Error> {
+    use clap::parser::ValueSource::CommandLine;
+    let Some(("lanes", sub)) = m.subcommand() else { return Ok(()) };
+    let given =
+        m.value_source("isa") == Some(CommandLine) || sub.value_source("isa") == Some(CommandLine);
+    let instead = if sub.get_flag("clock") {
+        ("--clock", "times every instruction set this CPU runs in turn")
+    } else if sub.contains_id("pack") && sub.value_source("pack") == Some(CommandLine) {
+        ("--pack", "runs nothing")
+    } else {
+        return Ok(());
+    };
+    if !given {
+        return Ok(());
+    }
+    Err(clap::Error::raw(
+        clap::error::ErrorKind::ArgumentConflict,
+        format!(
+            "--isa is not used with lanes {}, which {}: leave --isa out\n",
+            instead.0, instead.1
+        ),
+    ))
+}

@@ -213,3 +213,46 @@ fn draw(stood: &[(f64, f64, bool)], of: &[u32], count: usize, title: &str) -> Sk
     s.text((left, high - 14.0), 11.0, Align::Start, INK, &foot);
     s
 }
+
+/// The levels the walk goes by: for the chapter's valley and for ten times it (3000 and
+/// 30,000 creatures), how many levels each phase had, the creatures in them and the
+/// creatures at risk. Counts only, the same on every machine.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    /// Print the first tick and every this many ticks: 1 to 100,000.
+    #[arg(long, default_value = "20", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    pub every: u32,
+    /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
+    /// every creature a dot coloured by its level, those at risk ringed, into this SVG
+    /// (760 px wide).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(conflicts_with = "every")]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+    /// Time the round instead, on this machine: at 3000 and at 30,000 creatures, the phase
+    /// on crew 2 by levels against crew 1, and against crew 2 walking in roster order
+    /// (--serial), each pair in turns (about twenty seconds). --isa is used; --ticks and
+    /// --every are not.
+    #[arg(long, conflicts_with_all = ["ticks", "every", "picture"])]
+    pub clock: bool,
+    /// Instead of the table, find the creature at risk on the highest level as the phase of
+    /// tick --ticks opens, print what the levels' rule says about it, and draw the rule
+    /// around it into this SVG (760 px wide): the 2-cell and the 14-cell squares and who
+    /// in them comes before it and after.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    #[arg(conflicts_with_all = ["every", "picture", "clock"])]
+    pub rule: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let ticks = self.run.ticks;
+        match (&self.rule, &self.picture) {
+            _ if self.clock => clock::run(out, settings),
+            (Some(path), _) => rule::run(out, ticks, settings, path),
+            (None, Some(path)) => picture(out, ticks, settings, path),
+            (None, None) => run(out, ticks, self.every, settings),
+        }
+    }
+}
