@@ -4,7 +4,7 @@
 use world::beast::ledger;
 use world::beast::{Design, Settings, World};
 use world::lanes::Isa;
-use world::shell::switches::{moves_digest, switches, with};
+use world::shell::switches::{switches, with};
 
 #[global_allocator]
 static LEDGER: ledger::Counting = ledger::Counting;
@@ -29,7 +29,7 @@ fn run(mut w: World, ticks: u32) -> (String, u64) {
 /// Every switch of the design that keeps the digest (none under the heading of other rules),
 /// alone, as the command line builds it.
 fn each_keeping_switch() -> Vec<(String, Design)> {
-    let keeps = switches::<Design>().into_iter().filter(|s| !moves_digest(s.heading.as_deref()));
+    let keeps = switches::<Design>().into_iter().filter(|s| !s.moves_digest());
     keeps.map(|s| (s.flag.clone(), with(&[&s.flag]).unwrap())).collect()
 }
 

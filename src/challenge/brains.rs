@@ -3,13 +3,17 @@
 
 use std::path::{Path, PathBuf};
 
+use world::beast::design::Stage;
 use world::beast::{Design, Settings, World, ledger};
 use world::lanes::Isa;
-use world::shell::switches::{Switch, moves_digest, switches, with};
+use world::shell::switches::{RULES, switches, with};
 
 use super::check::{Verdict, listed, switch};
 
 const FILE: &str = "shared/src/beast/design.rs";
+
+/// A switch of the phase's design, as the `designs` table lists it.
+type Switch = world::shell::switches::Switch<Stage>;
 
 /// A valley a check runs: its seed, its size, its crowd and how many ticks. Small, crowded
 /// and run long, so that creatures die on every one of them, hundreds in all, and a death
@@ -229,9 +233,9 @@ pub fn retired() -> Verdict {
 /// not take the mechanism on trust.
 fn wired(s: &Switch) -> Result<(), String> {
     let (flag, field) = (s.flag.as_str(), field(&s.flag));
-    if let Some(rules) = s.heading.as_deref().filter(|h| moves_digest(Some(h))) {
+    if s.moves_digest() {
         return Err(format!(
-            "{flag} is under \"{rules}\" (Part::Rule), but a retired part of the phase keeps \
+            "{flag} is under \"{RULES}\" (Part::Rule), but a retired part of the phase keeps \
              the digest: give it the part of the round it belongs to (Part::Stage, or \
              Part::Aside with a heading of its own)"
         ));

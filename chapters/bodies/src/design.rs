@@ -1,17 +1,16 @@
-//! The law of motion's design: which step the bodies take, a switch for each retired law.
+//! The law of motion's design: which step the bodies take, a switch for each retired law. The
+//! design is a table like every chapter's (`world::switches!`), and its flags are that table's.
 
-use clap::Args;
 use world::Body;
-use world::shell::switches::RULES;
+use world::base::switchboard::{NoStage, Part};
 
 // ANCHOR: design
-/// Which step the bodies take: with no switch, `Body::step`, velocity first. The switch puts
-/// the retired order back, `Body::step_lagging`, the sibling kept beside it.
-#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Design {
+world::switches! {
+    /// Which step the bodies take: with no switch, `Body::step`, velocity first. The switch
+    /// puts the retired order back, `Body::step_lagging`, the sibling kept beside it.
+    pub struct Design, stages NoStage {}
     /// Position first, then velocity: Body::step_lagging, a push shows a tick late
-    #[arg(long, help_heading = RULES)]
-    pub lagging: bool,
+    lagging: Part::Rule, beside [];
 }
 
 impl Design {
@@ -25,3 +24,5 @@ impl Design {
     }
 }
 // ANCHOR_END: design
+
+world::design_flags!(Design);

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use world::base::digest;
-use world::shell::switches::{Run, Table, report};
+use world::shell::designs::{Run, Table, report};
 
 use crate::design::Design;
 use crate::swarm::{advance, scatter};

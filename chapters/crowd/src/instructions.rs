@@ -13,9 +13,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use world::beast::Design;
-use world::beast::design::Stage;
+use world::beast::design::{Part, Stage};
 use world::shell::progress::Progress;
-use world::shell::switches::{by_heading, switches, together};
+use world::shell::switches::{Switch, switches, together};
 
 /// What one run executed: in all, inside the fans, and inside `tanh` (with the `expm1` it calls).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,14 +32,11 @@ pub struct Counted {
 const FANS: &str = "world::beast::step::sight::Sight::cast";
 const TANH: &str = "libm::math::tanh::tanh";
 
-/// The switches of a stage of the design, read off the heading `--help` lists them under: the
-/// same stages, in the same order and by the same names, as `--as-of` and the book.
+/// The switches of a stage of the design, by their parts in the design's table: the same
+/// stages, in the same order and by the same names, as `--as-of` and the book.
 fn flags_of(stage: Stage) -> Vec<String> {
-    by_heading(switches::<Design>())
-        .into_iter()
-        .find(|(heading, _)| heading.as_deref() == Some(stage.heading()))
-        .map(|(_, group)| group.into_iter().map(|s| s.flag).collect())
-        .unwrap_or_default()
+    let of = |s: &Switch<Stage>| s.part == Some(Part::Stage(stage));
+    switches::<Design>().into_iter().filter(of).map(|s| s.flag).collect()
 }
 
 /// Whether a stage came before the brains in lanes, whose `tanh` is not libm's function, where
@@ -308,28 +305,5 @@ totals: 2000
         assert!(rows.iter().all(|(_, f)| !f.iter().any(|f| f == "--alone")), "{rows:?}");
         let rows = planned(&flags_of(Stage::Second), before_lanes(Stage::Second));
         assert!(rows.iter().all(|(_, f)| f.iter().any(|f| f == "--alone")), "{rows:?}");
-    }
-}
-
-/// Counts the instructions `spend --crew 1` runs, under valgrind's callgrind: with no
-/// switch, with each switch of one round alone, and with the round at once.
-///
-/// Prints, for each, the instructions in all, in casting fans and in `tanh`. Needs
-/// valgrind, takes half a minute or more a row, and counts for this build on this
-/// machine, so the book keeps it in a measured block.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Ticks to run each design: 1 to 1,000.
-    #[arg(long, default_value = "120", value_parser = crate::flags::short_ticks, allow_hyphen_values = true)]
-    pub ticks: u32,
-    /// Which stage of the design to count, named as `--as-of` names it, in the order the
-    /// chapter made them.
-    #[arg(long, value_enum, default_value = "second")]
-    pub round: Stage,
-}
-
-impl crate::Run for Args {
-    fn run(&self, out: &mut dyn Write, _: world::beast::Settings) -> anyhow::Result<()> {
-        run(out, self.ticks, self.round)
     }
 }

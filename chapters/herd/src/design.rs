@@ -1,37 +1,45 @@
 //! The neighbour query's design: which query the walkers ask and how they hear what it finds,
 //! a switch for each retired part.
 
-use clap::Args;
 use world::base::CELL;
+use world::base::switchboard::{Part, Stages};
 use world::flock::near::{self, Buckets, Everybody, Mailboxes, Query, TooWide, Unordered};
 use world::flock::{Herd, Listen};
 use world::shell::cli::Refused;
-use world::shell::switches::RULES;
 
 use crate::scene::{Rule, Scene, VALLEY_COLS, VALLEY_ROWS};
 
+/// The chapter's rounds whose retired parts a switch puts back: the second, the mailboxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Round {
+    /// The second round: the mailboxes, heard in one pass.
+    Mailboxes,
+}
+
+impl Stages for Round {
+    fn heading(self) -> &'static str {
+        match self {
+            Round::Mailboxes => "The mailboxes",
+        }
+    }
+}
+
 // ANCHOR: design
-/// Which neighbour query the walkers ask and how they hear what it finds: with no switch, the
-/// mailboxes, heard in one pass. Each switch puts a retired part back, a sibling of the one it
-/// became; the first round is `--buckets --three-passes`.
-#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Design {
+world::switches! {
+    /// Which neighbour query the walkers ask and how they hear what it finds: with no switch,
+    /// the mailboxes, heard in one pass. Each switch puts a retired part back, a sibling of the
+    /// one it became; the first round is `--buckets --three-passes`.
+    pub struct Design, stages Round {}
     /// The first round's query: the nine buckets around a walker, its candidates sorted, not
     /// the mailboxes
-    #[arg(long, help_heading = "The mailboxes")]
-    pub buckets: bool,
+    buckets: Part::Stage(Round::Mailboxes), beside [];
     /// Every walker measured against every other, not only those in the cells around it
-    #[arg(long, help_heading = "The mailboxes")]
-    #[arg(conflicts_with = "buckets")]
-    pub everybody: bool,
+    everybody: Part::Stage(Round::Mailboxes), beside ["buckets"];
     /// The first round's tick: each walker's neighbours asked for in turn, copied out and
     /// walked once by each rule, not heard all at once into one tally each
-    #[arg(long, help_heading = "The mailboxes")]
-    pub three_passes: bool,
+    three_passes: Part::Stage(Round::Mailboxes), beside [];
     /// The buckets' candidates measured in bucket order, not sorted into index order
-    #[arg(long, help_heading = RULES)]
-    #[arg(conflicts_with_all = ["everybody", "buckets"])]
-    pub unordered: bool,
+    unordered: Part::Rule, beside ["everybody", "buckets"];
 }
 // ANCHOR_END: design
 
@@ -86,3 +94,5 @@ impl Design {
         }
     }
 }
+
+world::design_flags!(Design);

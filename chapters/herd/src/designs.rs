@@ -5,7 +5,7 @@ use std::io::Write;
 
 use world::base::digest;
 use world::flock::Herd;
-use world::shell::switches::{Run, Table, report};
+use world::shell::designs::{Run, Table, report};
 
 use crate::design::Design;
 use crate::scene::{RADIUS, Rule, VALLEY_COLS, VALLEY_ROWS, VALLEY_SEED};

@@ -8,10 +8,12 @@
 //! - [`digest`]: SHA-256 over the raw bits of a run's numbers.
 //! - [`valley`]: `Valley`, ground, water and rock on a grid of cells.
 //! - [`window`]: the 192 by 128 window the first bodies fly in, its tether and its swarm.
+//! - [`switchboard`]: a chapter's design as one table of switches, each with its typed part.
 
 pub mod body;
 pub mod digest;
 pub mod streams;
+pub mod switchboard;
 pub mod valley;
 pub mod vec;
 pub mod window;

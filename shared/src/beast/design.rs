@@ -3,14 +3,17 @@
 //! a sibling function or type, and the switch is read in exactly one place, where the phase
 //! picks between the two.
 //!
-//! The design's history is one table, the `switches!` list below: each switch's field, the
-//! stage of the chapter it belongs to (or [`Part::Rule`], for the two that change a rule of the
-//! world and the digest with it), the switches beside which it has nothing to change, and its
-//! doc comment, which is its only description. From that table come the [`Design`] struct,
-//! [`SWITCHES`], [`Design::was`] and [`Design::as_of`]; the stages' order, names and headings
-//! are [`HISTORY`]. The command line is built from both tables elsewhere
-//! (`world::shell::design`), so the simulation needs no command-line library: a page that runs
-//! the world in a browser reads the same table.
+//! The design's history is one table, the `switches!` list below (every chapter's design is
+//! made the same way, `base::switchboard`): each switch's field, the stage of the chapter it
+//! belongs to (or [`Part::Rule`], for the two that change a rule of the world and the digest
+//! with it), the switches beside which it has nothing to change, and its doc comment, which is
+//! its only description. From that table come the [`Design`] struct, [`SWITCHES`],
+//! [`Design::was`] and [`Design::as_of`]; the stages' order, names and headings are [`HISTORY`].
+//! The command line is built from both tables elsewhere (`world::shell::design`), so the
+//! simulation needs no command-line library: a page that runs the world in a browser reads the
+//! same table.
+
+use crate::base::switchboard::{self, Stages, Switchboard};
 
 /// A stage of the chapter, in the order it was made: what `--as-of` and `designs --only` name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -109,11 +112,6 @@ impl Stage {
         self.step().heading
     }
 
-    /// The stage whose switches are listed under `heading`, if it is a stage's.
-    pub fn of(heading: &str) -> Option<Stage> {
-        HISTORY.iter().find(|s| s.heading == heading).map(|s| s.stage)
-    }
-
     /// What the command line calls it: `first`.
     pub fn name(self) -> &'static str {
         self.step().name
@@ -129,64 +127,32 @@ impl Stage {
     }
 }
 
-/// Where a switch belongs: a stage of the chapter, whose retired parts keep the digest, or the
-/// other rules, which move it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part {
-    /// A retired part of this stage: on under `--was`, and under `--as-of` any earlier stage.
-    Stage(Stage),
-    /// A retired part of no stage of the chapter (a reader's own, say), listed under this
-    /// heading of its own: on under `--was` only.
-    Aside(&'static str),
-    /// Another rule of the world, which moves the digest: on only when asked for.
-    Rule,
+impl Stages for Stage {
+    fn heading(self) -> &'static str {
+        Stage::heading(self)
+    }
 }
 
-/// One switch of the design, as the table gives it.
-#[derive(Clone, Copy, Debug)]
-pub struct Switch {
-    /// Its field, which is also its flag without the dashes: `maps`.
-    pub name: &'static str,
-    /// The stage it belongs to, or the rules.
-    pub part: Part,
-    /// The switches beside which it has nothing to change, so the two are refused together.
-    pub beside: &'static [&'static str],
-    /// Its doc comment, line by line: the first paragraph says what it puts back.
-    pub doc: &'static [&'static str],
-    /// Its field in a design.
-    pub field: fn(&mut Design) -> &mut bool,
-}
+/// Where a switch of the phase belongs: a stage of the chapter, an aside, or the other rules.
+pub type Part = switchboard::Part<Stage>;
 
-/// The design struct and [`SWITCHES`] from one list: each switch's doc comment, field, part and
-/// the switches beside which it has nothing to change.
-macro_rules! switches {
-    ($($(#[doc = $doc:literal])+ $name:ident: $part:expr, beside [$($b:literal),*];)+) => {
-        /// The phase's design, one switch a retired part: the table below, as a struct.
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-        pub struct Design {
-            /// The phase as first wired: every switch of every stage on ([`Design::was`]).
-            pub was: bool,
-            $($(#[doc = $doc])+ pub $name: bool,)+
-            /// The stage this is the design of, when one was named ([`Design::as_of`]).
-            pub as_of: Option<Stage>,
-        }
+/// One switch of the phase's design, as the table gives it.
+pub type Switch = switchboard::Switch<Design, Stage>;
 
-        /// Every switch, in the order `--help` lists them.
-        pub const SWITCHES: &[Switch] = &[$(Switch {
-            name: stringify!($name),
-            part: $part,
-            beside: &[$($b),*],
-            doc: &[$($doc),+],
-            field: |d| &mut d.$name,
-        },)+];
-    };
-}
+/// Every switch of the phase's design, in the order `--help` lists them.
+pub const SWITCHES: &[Switch] = <Design as Switchboard>::SWITCHES;
 
-use Part::Rule;
 use Stage::{Fifth, First, Fourth, Second, Split, Third};
 
 // ANCHOR: design
-switches! {
+crate::switches! {
+    /// The phase's design, one switch a retired part: the table below, as a struct.
+    pub struct Design, stages Stage {
+        /// The phase as first wired: every switch of every stage on ([`Design::was`]).
+        pub was: bool,
+        /// The stage this is the design of, when one was named ([`Design::as_of`]).
+        pub as_of: Option<Stage>,
+    }
     /// The view as two hash maps keyed by cell, not flat rows
     maps: Part::Stage(First), beside [];
     /// A new view built every tick, not one view refilled
@@ -238,9 +204,9 @@ switches! {
     /// on one of another band.
     levels: Part::Stage(Fifth), beside ["serial"];
     /// Bodies buried the moment they fall, not when the phase closes
-    hasty: Rule, beside [];
+    hasty: Part::Rule, beside [];
     /// Fans cast first and never again, even near a death earlier in the walk
-    loose: Rule, beside ["narrow"];
+    loose: Part::Rule, beside ["narrow"];
 }
 
 impl Design {
@@ -258,7 +224,7 @@ impl Design {
     /// The phase as first wired: every switch of every stage on, and no rule.
     pub fn was() -> Design {
         let mut d = Design { was: true, ..Design::default() };
-        for s in SWITCHES.iter().filter(|s| s.part != Rule) {
+        for s in SWITCHES.iter().filter(|s| s.part != Part::Rule) {
             *(s.field)(&mut d) = true;
         }
         d
@@ -276,8 +242,8 @@ impl Design {
     }
 
     /// Whether the switch named `name` is on, if there is one so named.
-    pub fn has(mut self, name: &str) -> Option<bool> {
-        SWITCHES.iter().find(|s| s.name == name).map(|s| *(s.field)(&mut self))
+    pub fn has(self, name: &str) -> Option<bool> {
+        Switchboard::has(self, name)
     }
 }
 
@@ -291,7 +257,7 @@ mod tests {
             assert_eq!(s.stage as usize, i, "{s:?}");
             assert_eq!(Stage::ALL[i], s.stage);
             assert!(SWITCHES.iter().any(|w| w.part == Part::Stage(s.stage)), "{s:?}");
-            assert_eq!(Stage::of(s.heading), Some(s.stage));
+            assert_eq!(Part::Stage(s.stage).heading(), s.heading);
         }
     }
 
@@ -299,7 +265,7 @@ mod tests {
     fn was_is_every_stage_and_no_rule_and_as_of_only_the_later_stages() {
         let was = Design::was();
         for s in SWITCHES {
-            assert_eq!(was.has(s.name), Some(s.part != Rule), "{}", s.name);
+            assert_eq!(was.has(s.name), Some(s.part != Part::Rule), "{}", s.name);
             for stage in Stage::ALL {
                 let later = matches!(s.part, Part::Stage(t) if t > stage);
                 assert_eq!(Design::as_of(stage).has(s.name), Some(later), "{} {stage:?}", s.name);

@@ -2,8 +2,8 @@
 //! design's own tables ([`SWITCHES`] and [`HISTORY`]), so the simulation needs no clap and the
 //! command line lists exactly what the table holds.
 //!
-//! Each switch is a flag under its stage's heading (or [`RULES`]), described by its doc
-//! comment, refused beside `--was` and beside the switches it has nothing to change next to.
+//! Each switch is a flag under its part's heading, described by its doc comment, as in every
+//! chapter (`shell::switchboard`); here it is also refused beside `--was`.
 //! `--was` turns on every stage's switches, and `--as-of STAGE` those of every later stage, the
 //! same way: by clap's `default_value_if`, so what clap builds is [`Design::was`] and
 //! [`Design::as_of`] (a test holds it so). A switch the stage already has on is refused beside
@@ -13,9 +13,10 @@
 use clap::builder::{EnumValueParser, PossibleValue};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
-use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
-use super::switches::RULES;
+use super::switchboard::{self, help};
+use super::switches::{Designed, Switch};
 use crate::beast::design::{Design, HISTORY, Part, SWITCHES, Stage};
 
 impl ValueEnum for Stage {
@@ -28,28 +29,6 @@ impl ValueEnum for Stage {
     }
 }
 
-/// A doc comment as clap's derive shows it: the first paragraph, its lines joined and a final
-/// point dropped, as the help; every paragraph, when there are more, as the long help.
-fn help(doc: &[&str]) -> (String, Option<String>) {
-    let mut paragraphs: Vec<String> = Vec::new();
-    let mut lines: Vec<&str> = Vec::new();
-    for line in doc.iter().map(|l| l.trim()).chain([""]) {
-        if line.is_empty() {
-            if !lines.is_empty() {
-                paragraphs.push(std::mem::take(&mut lines).join(" "));
-            }
-        } else {
-            lines.push(line);
-        }
-    }
-    let mut short = paragraphs.first().cloned().unwrap_or_default();
-    if short.ends_with('.') && !short.ends_with("..") {
-        short.pop();
-    }
-    let long = (paragraphs.len() > 1).then(|| paragraphs.join("\n\n"));
-    (short, long)
-}
-
 /// What turns a switch of `stage` on: `--was`, or `--as-of` any stage before it.
 fn turned_on_by(stage: Stage) -> Vec<(&'static str, &'static str, Option<&'static str>)> {
     let mut by = vec![("was", "true", Some("true"))];
@@ -57,36 +36,19 @@ fn turned_on_by(stage: Stage) -> Vec<(&'static str, &'static str, Option<&'stati
     by
 }
 
+/// What `--was` puts back, its help.
+const WAS: &str = "The phase as first wired: every switch of every round at once, on one thread";
+
 /// Every argument of the design, in the order `--help` lists them.
 fn arguments() -> Vec<Arg> {
-    let mut all = vec![
-        Arg::new("was")
-            .long("was")
-            .action(ArgAction::SetTrue)
-            .help("The phase as first wired: every switch of every round at once, on one thread"),
-    ];
-    for s in SWITCHES {
-        let (short, long) = help(s.doc);
-        let heading = match s.part {
-            Part::Stage(stage) => stage.heading(),
-            Part::Aside(heading) => heading,
-            Part::Rule => RULES,
-        };
-        let mut a = Arg::new(s.name)
-            .long(s.name)
-            .action(ArgAction::SetTrue)
-            .help(short)
-            .help_heading(heading)
-            .conflicts_with_all(std::iter::once("was").chain(s.beside.iter().copied()));
-        if let Some(long) = long {
-            a = a.long_help(long);
-        }
-        match s.part {
-            Part::Stage(stage) => a = a.default_value_ifs(turned_on_by(stage)),
-            Part::Aside(_) => a = a.default_value_if("was", "true", Some("true")),
-            Part::Rule => {}
-        }
-        all.push(a);
+    let mut all = vec![Arg::new("was").long("was").action(ArgAction::SetTrue).help(WAS)];
+    for (s, a) in SWITCHES.iter().zip(switchboard::arguments::<Design>()) {
+        let a = a.conflicts_with("was");
+        all.push(match s.part {
+            Part::Stage(stage) => a.default_value_ifs(turned_on_by(stage)),
+            Part::Aside(_) => a.default_value_if("was", "true", Some("true")),
+            Part::Rule => a,
+        });
     }
     let (short, long) = help(&[
         "The phase as a stage of the chapter left it: every switch of the later stages on",
@@ -111,9 +73,7 @@ fn arguments() -> Vec<Arg> {
 
 impl Args for Design {
     fn augment_args(cmd: Command) -> Command {
-        let all = arguments();
-        let ids: Vec<clap::Id> = all.iter().map(|a| a.get_id().clone()).collect();
-        cmd.group(ArgGroup::new("Design").multiple(true).args(ids)).args(all)
+        switchboard::augment(cmd, "Design", arguments())
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -133,11 +93,8 @@ impl FromArgMatches for Design {
     }
 
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-        let flag = |id: &str| m.try_get_one::<bool>(id).ok().flatten().copied().unwrap_or(false);
-        self.was = flag("was");
-        for s in SWITCHES {
-            *(s.field)(self) = flag(s.name);
-        }
+        self.was = m.try_get_one::<bool>("was").ok().flatten().copied().unwrap_or(false);
+        switchboard::read(self, m);
         self.as_of = m.try_get_one::<Stage>("as_of").ok().flatten().copied();
         Ok(())
     }
@@ -164,11 +121,9 @@ fn refuse_beside_stage(m: &ArgMatches) -> Result<(), clap::Error> {
         m.try_contains_id(id).unwrap_or(false)
             && m.value_source(id) == Some(ValueSource::CommandLine)
     };
-    let cmd = Design::augment_args(Command::new("design"));
-    let later = |a: &clap::Arg| {
-        a.get_help_heading().and_then(Stage::of).is_some_and(|s| s > stage)
-            && matches!(a.get_action(), clap::ArgAction::SetTrue)
-    };
+    let switch = |name: &str| SWITCHES.iter().find(|s| s.name == name);
+    // Whether the switch named `name` belongs to a stage after this one: the stage has it on.
+    let later = |name: &str| matches!(switch(name), Some(s) if matches!(s.part, Part::Stage(t) if t > stage));
     let refuse = |flag: &str, why: &str| {
         let as_of = stage.name();
         let msg = format!("the argument '{flag}' cannot be used with '--as-of {as_of}': {why}");
@@ -176,24 +131,20 @@ fn refuse_beside_stage(m: &ArgMatches) -> Result<(), clap::Error> {
     };
     let moot =
         |on: &str| format!("{} has --{on} on, which leaves it nothing to change", stage.left_it());
-    for a in cmd.get_arguments() {
-        let (id, flag) = (a.get_id().as_str(), format!("--{}", a.get_long().unwrap_or_default()));
-        if !given(id) {
-            continue;
-        }
-        if later(a) {
+    for s in SWITCHES.iter().filter(|s| given(s.name)) {
+        let flag = format!("--{}", s.long);
+        if later(s.name) {
             return refuse(&flag, &format!("{} has it on already", stage.left_it()));
         }
-        // A switch of no stage, a rule, that a switch of a later stage leaves with nothing to do.
-        let rule = a.get_help_heading().and_then(Stage::of).is_none();
-        let conflicts = cmd.get_arg_conflicts_with(a);
-        if let Some(b) = conflicts.into_iter().find(|b| rule && later(b)) {
-            return refuse(&flag, &moot(b.get_long().unwrap_or_default()));
+        // A switch of no stage (an aside or a rule), on under no `--as-of`, that a switch of a
+        // later stage leaves with nothing to do.
+        let staged = matches!(s.part, Part::Stage(_));
+        if let Some(b) = s.beside.iter().find(|b| !staged && later(b)) {
+            return refuse(&flag, &moot(switch(b).map_or(b, |b| b.long)));
         }
     }
     for (id, switch) in OUTSIDE {
-        let on = cmd.get_arguments().find(|a| a.get_id() == switch);
-        if given(id) && on.is_some_and(later) {
+        if given(id) && later(switch) {
             return refuse(&format!("--{id}"), &moot(switch));
         }
     }
@@ -236,6 +187,29 @@ impl Args for Staged {
     }
 }
 
+/// The switches the `designs` table lists: `--was`, every switch at once and of no part, then
+/// the table's.
+fn listed() -> Vec<Switch<Stage>> {
+    let was = Switch { flag: "--was".into(), puts_back: WAS.into(), part: None };
+    std::iter::once(was).chain(switchboard::listed::<Design>()).collect()
+}
+
+impl Designed for Design {
+    type Stage = Stage;
+
+    fn switches() -> Vec<Switch<Stage>> {
+        listed()
+    }
+}
+
+impl Designed for Staged {
+    type Stage = Stage;
+
+    fn switches() -> Vec<Switch<Stage>> {
+        listed()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,14 +237,18 @@ mod tests {
         }
     }
 
+    /// clap's headings are set from the table's parts, and the list the `designs` table reads
+    /// takes each switch's part from the table, not from the heading.
     #[test]
-    fn a_doc_comment_is_shown_as_clap_derive_shows_one() {
-        assert_eq!(help(&[" One line."]), ("One line".into(), None));
-        let two = help(&[" First line", " goes on.", "", " Second", " paragraph."]);
-        assert_eq!(
-            two,
-            ("First line goes on".into(), Some("First line goes on.\n\nSecond paragraph.".into()))
-        );
+    fn the_headings_are_set_from_the_parts() {
+        let cmd = Design::augment_args(Command::new("d"));
+        let listed = crate::shell::switches::switches::<Staged>();
+        for (s, l) in SWITCHES.iter().zip(&listed[1..]) {
+            let a = cmd.get_arguments().find(|a| a.get_id() == s.name).unwrap();
+            assert_eq!(a.get_help_heading(), Some(s.part.heading()), "{}", s.name);
+            assert_eq!(l.part, Some(s.part), "{}", s.name);
+        }
+        assert_eq!((listed[0].flag.as_str(), listed[0].part), ("--was", None));
     }
 
     #[test]
@@ -281,8 +259,7 @@ mod tests {
         for s in crate::shell::switches::switches::<Design>() {
             let field = s.flag.trim_start_matches("--").replace('-', "_");
             let on = was.contains(&format!(" {field}: true"));
-            let rule = crate::shell::switches::moves_digest(s.heading.as_deref());
-            assert_eq!(on, !rule, "{} under {:?}", s.flag, s.heading);
+            assert_eq!(on, !s.moves_digest(), "{} of {:?}", s.flag, s.part);
         }
     }
 
@@ -321,15 +298,14 @@ mod tests {
             for s in crate::shell::switches::switches::<Design>() {
                 let field = s.flag.trim_start_matches("--").replace('-', "_");
                 let on = d.contains(&format!(" {field}: true"));
-                let later = s.heading.as_deref().and_then(Stage::of).is_some_and(|h| h > stage);
+                let later = matches!(s.part, Some(Part::Stage(h)) if h > stage);
                 assert_eq!(on, later, "{} with --as-of {}", s.flag, stage.name());
             }
         }
-        let every = Stage::value_variants().iter().map(|s| s.heading());
-        let rounds =
-            crate::shell::switches::by_heading(crate::shell::switches::switches::<Design>());
-        let named: Vec<&str> = rounds.iter().filter_map(|(h, _)| h.as_deref()).collect();
-        assert!(every.clone().all(|h| named.contains(&h)), "every stage has a heading");
+        let rounds = crate::shell::switches::by_part(crate::shell::switches::switches::<Design>());
+        let parts: Vec<_> = rounds.iter().filter_map(|(p, _)| *p).collect();
+        let every = Stage::value_variants().iter().map(|&s| Part::Stage(s));
+        assert!(every.clone().all(|p| parts.contains(&p)), "every stage has switches");
         let third = staged(&["--as-of", "third"]).unwrap();
         let (serial, levels) = (true, true);
         assert_eq!(

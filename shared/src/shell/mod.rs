@@ -7,6 +7,7 @@
 //! - [`children`]: the processes a book tool starts, ended with it.
 //! - [`cli`]: the entry point every chapter's `main` and the book check call.
 //! - [`design`]: chapter 3's design on the command line, built from the design's own tables.
+//! - [`designs`]: the `designs` table of every chapter: each switch run, and what it moved.
 //! - [`file_flags`]: the flags that name a file or a folder to write, found by their parser.
 //! - [`files`]: the files a run writes, written through a scratch name; [`ready`] checks each
 //!   before the work, [`staged`] puts them in place together, [`places`] finds two on one
@@ -15,8 +16,9 @@
 //!   its live data's.
 //! - [`report`]: the report's way to stdout, and how a run ends given what stdout did.
 //! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
-//! - [`switches`]: the `designs` table of every chapter, read off clap's description of its
-//!   `Design`.
+//! - [`switchboard`]: any chapter's design on the command line, one flag a switch of its table.
+//! - [`switches`]: a design's switches as the `designs` table reads them, each with its part,
+//!   and the design clap builds from a set of flags.
 //! - [`usage`]: a wrong command line said in one line.
 //! - [`turns`]: the one paired clock: rows in turns, each its best turn, ratios paired.
 //! - `testing`: a chapter binary run from outside, behind the `testing` feature.
@@ -25,6 +27,7 @@ pub mod busy;
 pub mod children;
 pub mod cli;
 pub mod design;
+pub mod designs;
 pub mod file_flags;
 pub mod files;
 pub mod memory;
@@ -33,6 +36,7 @@ pub mod ready;
 pub mod report;
 pub mod staged;
 pub mod progress;
+pub mod switchboard;
 pub mod switches;
 #[cfg(feature = "testing")]
 pub mod testing;
