@@ -5,17 +5,16 @@
 default:
     @just --list
 
-[doc("Chapter 1, Motion in Three Vectors: every table.")]
-chapter-1:
-    cargo run --release -p bodies
-
-[doc("Chapter 2, The Herd That Bunches: every table.")]
-chapter-2:
-    cargo run --release -p herd
-
-[doc("Chapter 3, Three Thousand Brains: every table.")]
-chapter-3:
-    cargo run --release -p crowd
+# The chapters are listed once, in src/chapters.rs, a `chapter!(NAME),` line each in the book's
+# order; this reads the Nth.
+[doc("Chapter N from start to end, every table: `just chapter 3`.")]
+[no-exit-message]
+chapter N:
+    @case {{ quote(N) }} in ''|0*|*[!0-9]*) name= ;; \
+      *) name=$(sed -n 's/^    chapter!(\([a-z_]*\)),$/\1/p' src/chapters.rs | sed -n {{ quote(N) }}p) ;; esac; \
+    if [ -z "$name" ]; then echo "just chapter: no chapter {{ N }}; give 1 to $(grep -c '^    chapter!(' src/chapters.rs)" >&2; exit 2; fi; \
+    echo "cargo run --release -p $name" >&2; \
+    cargo run --release -p "$name"
 
 # Writes nothing; a drift is shown as a diff. ONLY picks the pages and commands that contain it.
 [doc("Check every deterministic block and picture for drift.")]

@@ -8,6 +8,7 @@
 //! - [`aims`] reads every aim a page declares and holds it to the blocks that judge it on the
 //!   design as it stands.
 //! - [`run`] runs one such command in-process, as a reader's `cargo run` would.
+//! - [`chapters`] lists the book's chapters once, in order, with each crate's entry points.
 //! - [`measure`] reruns the timing blocks one at a time, each under [`world::shell::busy`], the
 //!   watcher that says how much CPU the rest of the machine used while a timing ran.
 //! - [`includes`] checks every `{{#include}}` names a file and an anchor that exist, are not
@@ -38,6 +39,7 @@ pub mod aims;
 pub mod args;
 pub mod blocks;
 pub mod challenge;
+pub mod chapters;
 pub mod console;
 #[cfg(feature = "browser")]
 pub mod driver;

@@ -50,14 +50,12 @@ impl Ran {
 /// Runs one chapter command in-process and returns what it printed and whether it failed.
 pub fn run(command: &str) -> Result<Ran, String> {
     let (package, args) = parse(command)?;
-    let argv = std::iter::once(package.clone()).chain(args);
-    let mut out = Vec::new();
-    let result = match package.as_str() {
-        "bodies" => world::shell::cli::invoke(argv, &mut out, bodies::run),
-        "herd" => world::shell::cli::invoke(argv, &mut out, herd::run),
-        "crowd" => world::shell::cli::invoke(argv, &mut out, crowd::run),
-        _ => return Err(format!("no chapter package called `{package}`")),
+    let Some(chapter) = crate::chapters::named(&package) else {
+        return Err(format!("no chapter package called `{package}`"));
     };
+    let argv = std::iter::once(package.clone()).chain(args).collect();
+    let mut out = Vec::new();
+    let result = (chapter.invoke)(argv, &mut out);
     let stdout =
         String::from_utf8(out).map_err(|e| format!("`{command}` printed non-UTF-8: {e}"))?;
     let refused =

@@ -3,14 +3,11 @@
 //! `.ci/challenges` keep lists of their own, and a flag renamed in a chapter would otherwise
 //! fail only on CI, twenty minutes in.
 
-use clap::Parser;
-
 /// The chapter commands a script names: each line of `same-everywhere`'s lists, `bin args`
 /// between quotes, and each `cargo run ... -p bin -- args` of `challenges`.
 fn commands(script: &str) -> Vec<(String, Vec<String>)> {
     let text = std::fs::read_to_string(format!("{}/.ci/{script}", env!("CARGO_MANIFEST_DIR")))
         .expect("the script");
-    let chapters = ["bodies", "herd", "crowd"];
     let mut found = Vec::new();
     for line in text.lines().map(str::trim) {
         let Some(quoted) = line.strip_prefix('"').and_then(|l| l.split('"').next()) else {
@@ -23,7 +20,7 @@ fn commands(script: &str) -> Vec<(String, Vec<String>)> {
         } else {
             (words[0], &words[1..])
         };
-        if !chapters.contains(&bin) {
+        if theworld::chapters::named(bin).is_none() {
             continue;
         }
         // A pipe's other end is the shell's, not the chapter's.
@@ -35,14 +32,9 @@ fn commands(script: &str) -> Vec<(String, Vec<String>)> {
 }
 
 fn parses(bin: &str, args: &[String]) -> Result<(), String> {
-    let line = std::iter::once(bin.to_string()).chain(args.iter().cloned());
-    let shown = |e: clap::Error| e.to_string();
-    match bin {
-        "bodies" => bodies::Cli::try_parse_from(line).map(drop).map_err(shown),
-        "herd" => herd::Cli::try_parse_from(line).map(drop).map_err(shown),
-        "crowd" => crowd::Cli::try_parse_from(line).map(drop).map_err(shown),
-        _ => unreachable!("only chapters are listed"),
-    }
+    let line = std::iter::once(bin.to_string()).chain(args.iter().cloned()).collect();
+    let chapter = theworld::chapters::named(bin).expect("only chapters are listed");
+    (chapter.parses)(line).map_err(|e| e.to_string())
 }
 
 #[test]

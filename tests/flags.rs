@@ -3,7 +3,7 @@
 //! nested under it, `crowd-*.md`). A switch added to a chapter's `Design` shows up in its
 //! `designs` table once the table is blessed, and an option needs a sentence.
 
-use clap::{Command, CommandFactory};
+use clap::Command;
 
 /// Every flag of `cmd` and its subcommands, as a reader types it: `--ticks`, `-n`.
 fn flags(cmd: &Command, into: &mut Vec<String>) {
@@ -45,13 +45,8 @@ fn pages(name: &str) -> String {
 
 #[test]
 fn every_flag_of_every_chapter_is_on_its_page() {
-    let chapters = [
-        ("bodies", bodies::Cli::command()),
-        ("herd", herd::Cli::command()),
-        ("crowd", crowd::Cli::command()),
-    ];
     let mut missing = Vec::new();
-    for (name, cmd) in chapters {
+    for (name, cmd) in theworld::chapters::ALL.iter().map(|c| (c.name, (c.command)())) {
         let page = pages(name);
         let mut all = Vec::new();
         flags(&cmd, &mut all);

@@ -2,7 +2,7 @@
 //! range's two ends are accepted and one past each is refused, on every subcommand of every
 //! chapter.
 
-use clap::{Command, CommandFactory};
+use clap::Command;
 
 /// A whole number as the help prints it, with its thousands commas.
 fn number(s: &str) -> Option<u64> {
@@ -52,14 +52,9 @@ fn numbers(cmd: &Command, path: Vec<String>, into: &mut Vec<(Vec<String>, String
 
 #[test]
 fn every_number_flags_help_gives_the_range_its_parser_takes() {
-    let chapters = [
-        ("bodies", bodies::Cli::command()),
-        ("herd", herd::Cli::command()),
-        ("crowd", crowd::Cli::command()),
-    ];
     let mut wrong = Vec::new();
     let mut tried = 0;
-    for (name, cmd) in chapters {
+    for (name, cmd) in theworld::chapters::ALL.iter().map(|c| (c.name, (c.command)())) {
         let mut all = Vec::new();
         numbers(&cmd, Vec::new(), &mut all);
         for (path, flag, help) in all {
@@ -125,7 +120,7 @@ fn helps(cmd: &mut Command, path: &str, into: &mut Vec<(String, String)>) {
 #[test]
 fn every_help_fits_the_books_column() {
     let mut wide = Vec::new();
-    for mut cmd in [bodies::Cli::command(), herd::Cli::command(), crowd::Cli::command()] {
+    for mut cmd in theworld::chapters::ALL.iter().map(|c| (c.command)()) {
         cmd.build();
         let name = cmd.get_name().to_string();
         let mut all = Vec::new();

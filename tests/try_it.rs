@@ -51,7 +51,9 @@ fn in_summary(name: &str) -> bool {
 #[test]
 fn every_chapter_asks_four_prompts_and_the_answers_page_runs_each() {
     let answers = in_summary("answers.md").then(|| commands(&page("answers.md")));
-    for (chapter, n) in [("bodies.md", 1), ("herd.md", 2), ("crowd.md", 3)] {
+    for (n, chapter) in theworld::chapters::ALL.iter().enumerate() {
+        let (n, page_name) = (n + 1, chapter.page());
+        let chapter = page_name.as_str();
         let asked = prompts(&page(chapter));
         assert!(asked.len() >= 4, "{chapter} asks {} try-it prompts", asked.len());
         for (label, command) in &asked {
