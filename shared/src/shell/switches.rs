@@ -93,6 +93,7 @@ pub fn by_part<S: Stages>(all: Vec<Switch<S>>) -> Vec<Group<S>> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::shell::designs::{Run, Slice, Table, report, report_slice};
 
     /// A stage of the demo design.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -140,5 +141,67 @@ pub(crate) mod tests {
         let road = with::<Demo>(&["--road", "--lamp"]).unwrap();
         assert_eq!(road, Demo { road: true, lamp: true, ..Demo::default() });
         assert!(with::<Demo>(&["--road", "--bridge"]).is_err());
+    }
+
+    /// Two stages under one heading, and an aside under the rules' heading.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Twins {
+        /// The older.
+        Old,
+        /// The newer.
+        New,
+    }
+
+    impl Stages for Twins {
+        fn heading(self) -> &'static str {
+            "Twin rounds"
+        }
+    }
+
+    crate::switches! {
+        /// A design whose headings would mislead anything that read a part back from one.
+        pub struct Twin, stages Twins {}
+        /// The old
+        old: Part::Stage(Twins::Old), beside [];
+        /// The new
+        new: Part::Stage(Twins::New), beside [];
+        /// An aside that keeps the digest, under the rules' heading
+        aside: Part::Aside(RULES), beside [];
+        /// A rule
+        rule: Part::Rule, beside [];
+    }
+    crate::design_flags!(Twin);
+
+    /// The table's sections and judgements come from the parts, not from the headings `--help`
+    /// shows: read from the headings, the twin rounds would be one section with an "at once"
+    /// row, and the aside would be taken for a rule.
+    #[test]
+    fn a_part_is_never_read_back_from_its_heading() {
+        let listed = switches::<Twin>();
+        let parts: Vec<_> = listed.iter().map(|s| s.part).collect();
+        let want =
+            [Part::Stage(Twins::Old), Part::Stage(Twins::New), Part::Aside(RULES), Part::Rule];
+        assert_eq!(parts, want.map(Some));
+        assert_eq!(
+            listed.iter().map(Switch::moves_digest).collect::<Vec<_>>(),
+            [false, false, false, true]
+        );
+        let mut out = Vec::new();
+        let t = Table { package: "twin", run: "go", about: "a twin run", unit: "ms" };
+        let only = Slice { only: Some(Twins::New), ..Slice::default() };
+        report_slice::<Twin>(&mut out, &t, &only, false, |d| {
+            let digest = if d.rule { "0000000000000001" } else { "0000000000000000" };
+            Ok(Run { digest: digest.into(), time: 1.0 })
+        })
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.ends_with("  Twin rounds\n  --new    0000000000000000  no\n"), "{text}");
+        let mut out = Vec::new();
+        report::<Twin>(&mut out, &t, false, |_| Ok(Run { digest: "0".repeat(16), time: 1.0 }))
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("  Twin rounds\n").count(), 2, "{text}");
+        assert_eq!(text.matches(&format!("  {RULES}\n")).count(), 2, "{text}");
+        assert!(!text.contains("at once"), "{text}");
     }
 }
