@@ -64,7 +64,7 @@ pub fn run(
         let mut w = found(crowd, rows, Design::default(), settings)?;
         let c = timed(&mut w, ticks, &progress);
         let weights = (w.roster.live.len() * BYTES) as f64 / MB;
-        let view = w.roster.view_bytes().unwrap_or(0) as f64 / MB;
+        let view = w.view_bytes().unwrap_or(0) as f64 / MB;
         let all = weights + view;
         write!(out, "  {rows:>6} {crowd:>9} {weights:>11.2} {view:>9.2} {all:>13.2}")?;
         match stream {

@@ -53,11 +53,44 @@ impl Settings {
         self.crew <= self.cores
     }
 
+    /// How a phase of `design` casts its fans: in each creature's turn on the walk's own thread
+    /// (`--narrow`), or every fan ahead on the crew, on threads made for each phase
+    /// (`--scoped`) or kept for the run. The one place either switch is read.
+    pub fn look(self, design: Design) -> Look {
+        if design.narrow {
+            Look::InTurn
+        } else if design.scoped {
+            Look::Scoped(self.crew)
+        } else {
+            Look::Kept(self.crew)
+        }
+    }
+
     /// The threads a phase of `design` looks on: the crew, or the walk's own thread alone when
-    /// the design casts each fan in its creature's turn (`--narrow`). The one place narrowness
-    /// turns into a thread count.
+    /// the design casts each fan in its creature's turn ([`Settings::look`]).
     pub fn threads(self, design: Design) -> usize {
-        if design.narrow { 1 } else { self.crew }
+        self.look(design).threads()
+    }
+}
+
+/// How a phase casts its fans ([`Settings::look`]), worked out once when the phase is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Each fan in its creature's turn, on the walk's own thread (`--narrow`).
+    InTurn,
+    /// Every fan ahead, on this many threads made for each phase (`--scoped`).
+    Scoped(usize),
+    /// Every fan ahead, on this many threads kept for the whole run.
+    Kept(usize),
+}
+
+impl Look {
+    /// The threads the look runs on, the walk's own among them.
+    pub fn threads(self) -> usize {
+        match self {
+            Look::InTurn => 1,
+            Look::Scoped(crew) | Look::Kept(crew) => crew,
+        }
     }
 }
 
@@ -75,5 +108,7 @@ mod tests {
         assert_eq!(Settings::asked(Some(5), Isa::best()).crew, 5);
         assert_eq!(two.threads(Design { narrow: true, ..Design::default() }), 1);
         assert_eq!(two.threads(Design::default()), 2);
+        assert_eq!(two.look(Design { scoped: true, ..Design::default() }), Look::Scoped(2));
+        assert_eq!(two.look(Design::default()), Look::Kept(2));
     }
 }

@@ -51,7 +51,7 @@ impl World {
             live = live.into_iter().map(Creature::forgetful).collect();
         }
         let phase = Phase::new(live.len(), design, settings);
-        Ok(World { hab, roster: Roster::new(live, brains, design, settings.isa), phase })
+        Ok(World { hab, roster: Roster::new(live, brains, design), phase })
     }
 
     /// One tick: the weather and the plants, then the creature phase.
@@ -109,7 +109,7 @@ impl World {
 
     /// The levels of the latest phase, if they were worked out.
     pub fn levels(&self) -> Option<&Levels> {
-        self.phase.levels(&self.roster)
+        self.phase.levels()
     }
 
     /// Takes every walk by bands from now on on one thread, in the order that strains its
@@ -122,18 +122,23 @@ impl World {
     /// Takes every phase's times thread by thread from now on, by the run's `clock`: what
     /// [`World::lanes`] gives.
     pub fn keep_times(&mut self, clock: Clock) {
-        self.roster.keep_times(clock);
+        self.phase.keep_times(clock);
     }
 
     /// Each thread's lane of the latest phase: when it looked and walked, how long it waited
     /// and cast again. None unless [`World::keep_times`] handed the world a clock.
     pub fn lanes(&self) -> Vec<Lane> {
-        self.roster.lanes()
+        self.phase.lanes()
     }
 
     /// The bands of the latest phase, if its walk went by bands.
     pub fn bands(&self) -> Option<&Bands> {
-        self.phase.bands(&self.roster)
+        self.phase.bands()
+    }
+
+    /// The bytes of the flat rows the phase reads its view from, or None for the other builds.
+    pub fn view_bytes(&self) -> Option<usize> {
+        self.phase.view_bytes()
     }
 
     /// The turns of the latest phase before which a thread of the walk by bands had to wait

@@ -103,12 +103,14 @@ struct Found {
 /// read before the walk: the settled part, unless the design leaves a creature next to a plant
 /// its whole pass for its turn, and the food too where there is no plant beside it.
 fn prepare(sight: &Sight, i: usize, g: &mut Glance, row: &mut [f64; INPUTS]) -> Found {
-    g.cast(sight, i, &sight.nobody);
-    let d = sight.design;
+    g.cast(sight, i, sight.nobody);
     let (x, y) = sight.cells[i];
-    let (beside, reach) =
-        if d.nine { sight.view.plants_near_nine(x, y) } else { sight.view.plants_near(x, y) };
-    if beside && d.whole {
+    let (beside, reach) = if sight.design.nine {
+        sight.view.plants_near_nine(x, y)
+    } else {
+        sight.view.plants_near(x, y)
+    };
+    if beside && sight.design.whole {
         return Found::default();
     }
     sense::read_own(row, &g.fan, sight.stores[i], sight.eyes[i].facing);
@@ -122,7 +124,7 @@ fn prepare(sight: &Sight, i: usize, g: &mut Glance, row: &mut [f64; INPUTS]) -> 
 fn settle_pick(sight: &Sight, i: usize, g: &mut Glance) {
     // No plant in reach, so no plant is ever looked up: an empty list stands in for them.
     let (eye, store) = (sight.eyes[i], sight.stores[i]);
-    let here = Here { view: sight.checked(), ground: &sight.ground, stands: &[] };
+    let here = Here { view: sight.checked(), ground: sight.ground, stands: &[] };
     g.choice = Some(act::pick(&g.scores, |a| sight.allows(i, &eye, store, a, here)));
 }
 

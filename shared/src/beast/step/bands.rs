@@ -21,7 +21,7 @@ use crate::beast::look::fan::WATCHED;
 use crate::beast::step::deaths::Deaths;
 use crate::beast::step::grid::Grid;
 use crate::beast::step::levels::CLOSE;
-use crate::beast::step::sight::Sight;
+use crate::beast::step::sight::{Sight, Snapshot};
 
 // The seams are cut `WATCHED` rows wide on the promise that every dependency by `CLOSE` lies
 // inside them too; the build fails the day a change to the kinds breaks it.
@@ -112,7 +112,7 @@ impl Bands {
     /// Cuts the valley into `crew` bands and works out, for each creature on a seam, the
     /// latest creature of another band it depends on, from the cells and stores the phase
     /// opened on.
-    pub fn work_out(&mut self, sight: &Sight, crew: usize) {
+    pub fn work_out(&mut self, sight: &Snapshot, crew: usize) {
         let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
         self.grid = Grid::new(cols, rows);
         self.cut(sight, crew);
@@ -166,7 +166,7 @@ impl Bands {
     // ANCHOR: cut
     /// Cuts the rows into `crew` bands, top to bottom, each closed once it holds its share of
     /// the creatures, and counts the creatures of each band into `starts`.
-    fn cut(&mut self, sight: &Sight, crew: usize) {
+    fn cut(&mut self, sight: &Snapshot, crew: usize) {
         let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
         self.marks.resize(cols * rows, Cell::default());
         self.rows_of.clear();

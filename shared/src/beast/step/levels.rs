@@ -14,7 +14,7 @@ use crate::beast::act;
 use crate::beast::kind::REACH;
 use crate::beast::look::fan::WATCHED;
 use crate::beast::step::grid::Grid;
-use crate::beast::step::sight::Sight;
+use crate::beast::step::sight::Snapshot;
 
 /// How far apart, across or down, two cells may be for a bite from one to touch a plant the
 /// other reads: each reads and bites within [`REACH`] of its own cell.
@@ -52,7 +52,7 @@ impl Levels {
 
     /// Works out the level of every creature in `sight`, in roster order, from the cells and
     /// stores the phase opened on.
-    pub fn work_out(&mut self, sight: &Sight) {
+    pub fn work_out(&mut self, sight: &Snapshot) {
         let (cols, rows) = (sight.ground.cols, sight.ground.rows);
         self.grid = Grid::new(cols, rows);
         for grid in [&mut self.top, &mut self.watched] {

@@ -1,6 +1,7 @@
 //! The crew's kept threads: helpers made once for the whole run, each waiting at a slot of its
-//! own for a stripe of the look ahead to cast, so that a tick spawns nothing and allocates
-//! nothing. The same threads take the walk's turns a level at a time ([`Pool::each`]).
+//! own for a job, so that a tick spawns nothing and allocates nothing. The same threads cast the
+//! look ahead's stripes ([`Pool::look`]) and take the walk's turns ([`Pool::each`]), by the one
+//! hand-off: a job lent to every helper and taken back from each.
 
 // Handing a borrowed job to a kept thread needs one unsafe line: the thread cannot know the
 // job's borrow ends when `each` returns, which `each` makes sure of by waiting for every helper
@@ -9,20 +10,20 @@
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::beast::ledger;
+use crate::beast::settings::MOST_CREW;
 use crate::beast::step::ahead::{Glance, look_stripe};
 use crate::beast::step::sight::Sight;
 
 // ANCHOR: pool
-/// The wide cast on threads kept for the whole run: crew - 1 helpers each wait at a slot of
-/// their own for a buffer to fill, the calling thread casts stripe 0 itself, and the buffers
-/// change hands through the slots, so a tick spawns nothing and allocates nothing. A helper
-/// whose stripe panics hands back the panic instead of the buffer, and the caller, once every
-/// helper has handed back, panics with it.
+/// The crew's threads kept for the whole run: crew - 1 helpers each wait at a slot of their own
+/// for a job, the calling thread runs its own share, and the job changes hands through the
+/// slots, so a tick spawns nothing and allocates nothing. A helper whose share panics hands
+/// back the panic, and the caller, once every helper has handed back, panics with it.
 pub struct Pool {
     crew: usize,
     helpers: Vec<(Arc<Slot>, JoinHandle<()>)>,
@@ -32,48 +33,41 @@ pub struct Pool {
 // ANCHOR_END: pool
 
 impl Pool {
-    /// A pool of `crew - 1` helpers, each to cast its stripe of the crowd `sight` holds; the
-    /// caller casts stripe 0 itself. Helpers waiting for work stay awake a while first if
-    /// `awake` ([`crate::beast::settings::Settings::awake`]).
-    pub fn new(sight: Arc<RwLock<Sight>>, crew: usize, awake: bool) -> Pool {
+    /// A pool of `crew - 1` helpers; the caller is the crew's thread 0. Helpers waiting for
+    /// work stay awake a while first if `awake`
+    /// ([`crate::beast::settings::Settings::awake`]).
+    pub fn new(crew: usize, awake: bool) -> Pool {
         let allocations = Arc::new(AtomicU64::new(0));
         let helpers = (1..crew)
             .map(|k| {
                 let slot = Arc::new(Slot::new(awake));
-                let (s, sight, n) =
-                    (Arc::clone(&slot), Arc::clone(&sight), Arc::clone(&allocations));
-                (slot, std::thread::spawn(move || helper(&s, &sight, k, crew, &n)))
+                let (s, n) = (Arc::clone(&slot), Arc::clone(&allocations));
+                (slot, std::thread::spawn(move || helper(&s, k, &n)))
             })
             .collect();
         Pool { crew, helpers, allocations }
     }
 
-    /// The threads a look is cut among, the caller's own included.
+    /// The threads a job is run on, the caller's own included.
     pub fn crew(&self) -> usize {
         self.crew
     }
 
     // ANCHOR: look
-    /// Casts every fan into `stripes` (one buffer a stripe), looking at `sight` for stripe 0.
+    /// Casts every fan into `stripes` (one buffer a stripe, stripe k cast on thread k), looking
+    /// at `sight`: the one job [`Pool::each`] runs, each thread with the buffer lent to it.
     /// `counting` passes the ledger's switch on to the helpers for this cast.
-    pub fn look(&mut self, sight: &Sight, stripes: &mut [Vec<Glance>], counting: bool) {
-        for ((slot, _), out) in self.helpers.iter().zip(&mut stripes[1..]) {
-            slot.put(Hand::Work(std::mem::take(out), counting));
-        }
-        let mine = panic::catch_unwind(AssertUnwindSafe(|| {
-            look_stripe(sight, 0, self.crew, &mut stripes[0]);
-        }));
-        let mut failed = mine.err();
-        for ((slot, _), out) in self.helpers.iter().zip(&mut stripes[1..]) {
-            match slot.take(|h| matches!(h, Hand::Done(_))) {
-                Hand::Done(Ok(filled)) => *out = filled,
-                Hand::Done(Err(p)) => failed = failed.or(Some(p)),
-                _ => unreachable!("take waits for a filled buffer"),
-            }
-        }
-        if let Some(p) = failed {
-            panic::resume_unwind(p);
-        }
+    pub fn look(&self, sight: &Sight, stripes: &mut [Vec<Glance>], counting: bool) {
+        let crew = self.crew;
+        let lent = Parts::lend(stripes.iter_mut());
+        self.each(
+            &|k| {
+                if let Some(out) = lent.take(k) {
+                    look_stripe(sight, k, crew, out);
+                }
+            },
+            counting,
+        );
     }
     // ANCHOR_END: look
 
@@ -97,11 +91,30 @@ impl Pool {
             panic::resume_unwind(p);
         }
     }
-    // ANCHOR_END: each    // ANCHOR_END: each
+    // ANCHOR_END: each
 
     /// Allocations the helpers made while counting, since last asked.
     pub fn allocations(&self) -> u64 {
         self.allocations.swap(0, Ordering::SeqCst)
+    }
+}
+
+/// Each thread's own part of some work, lent for one job: part k goes to the crew's thread k
+/// alone, which takes it once. An array on the stack, so that lending allocates nothing; a lock
+/// a part, taken once and never contended, so that no unsafe code is needed to split the work.
+pub struct Parts<'a, T: ?Sized>([Mutex<Option<&'a mut T>>; MOST_CREW]);
+
+impl<'a, T: ?Sized> Parts<'a, T> {
+    /// Lends the k-th of `parts` to thread k.
+    pub fn lend(parts: impl IntoIterator<Item = &'a mut T>) -> Parts<'a, T> {
+        let mut parts = parts.into_iter();
+        Parts(std::array::from_fn(|_| Mutex::new(parts.next())))
+    }
+
+    /// Thread `k`'s part, the first time it asks; None after that, or if it has none. A lock
+    /// poisoned by some panic still holds a whole part, so it is read through the poison.
+    pub fn take(&self, k: usize) -> Option<&'a mut T> {
+        self.0.get(k)?.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
 }
 
@@ -140,10 +153,6 @@ impl Drop for Lent<'_> {
 enum Hand {
     /// Nothing to do.
     Idle,
-    /// A buffer for the helper to fill, and whether to count what filling it allocates.
-    Work(Vec<Glance>, bool),
-    /// The buffer filled, or the panic that stopped the filling, for the caller to take.
-    Done(std::thread::Result<Vec<Glance>>),
     /// A job for the helper to run with its own number, and whether to count what it
     /// allocates.
     Job(Job, bool),
@@ -166,7 +175,7 @@ unsafe impl Send for Job {}
 /// over in tens of microseconds, and a thread put to sleep can take as long again to wake.
 const AWAKE: Duration = Duration::from_micros(200);
 
-/// Where the caller and one helper hand a buffer to each other: a lock around the hand, a
+/// Where the caller and one helper hand a job to each other: a lock around the hand, a
 /// condition variable to sleep on, and a count of the hands put, to watch awake first. None of
 /// them allocates once the threads exist. Every hand is put and taken whole, so a lock poisoned
 /// by some panic elsewhere still holds a whole hand: the slot reads through the poison rather
@@ -211,40 +220,21 @@ impl Slot {
     }
 }
 
-/// A kept thread: fills stripe `k` of `crew` for every buffer it is handed, until the pool
-/// says quit. A panic in the stripe is caught and handed back, so the helper itself never
-/// stops early and the caller never waits for a buffer that is not coming.
-fn helper(slot: &Slot, sight: &RwLock<Sight>, k: usize, crew: usize, allocations: &AtomicU64) {
-    loop {
-        let wanted = |h: &Hand| matches!(h, Hand::Work(..) | Hand::Job(..) | Hand::Quit);
-        let (mut out, counting) = match slot.take(wanted) {
-            Hand::Work(out, counting) => (out, counting),
-            Hand::Job(job, counting) => {
-                if counting {
-                    ledger::start();
-                }
-                // SAFETY: `each` lent the job and waits for this run before it lets it go.
-                let job = unsafe { &*job.0 };
-                let ran = panic::catch_unwind(AssertUnwindSafe(|| job(k)));
-                if counting {
-                    allocations.fetch_add(ledger::stop(), Ordering::SeqCst);
-                }
-                slot.put(Hand::Ran(ran));
-                continue;
-            }
-            _ => return,
-        };
+/// A kept thread, the crew's thread `k`: runs every job it is handed with its own number,
+/// until the pool says quit. A panic in the job is caught and handed back, so the helper
+/// itself never stops early and the caller never waits for a run that is not coming.
+fn helper(slot: &Slot, k: usize, allocations: &AtomicU64) {
+    while let Hand::Job(job, counting) = slot.take(|h| matches!(h, Hand::Job(..) | Hand::Quit)) {
         if counting {
             ledger::start();
         }
-        let filled = panic::catch_unwind(AssertUnwindSafe(|| {
-            let sight = sight.read().expect("the sight is written only between phases");
-            look_stripe(&sight, k, crew, &mut out);
-        }));
+        // SAFETY: `each` lent the job and waits for this run before it lets it go.
+        let job = unsafe { &*job.0 };
+        let ran = panic::catch_unwind(AssertUnwindSafe(|| job(k)));
         if counting {
             allocations.fetch_add(ledger::stop(), Ordering::SeqCst);
         }
-        slot.put(Hand::Done(filled.map(|()| out)));
+        slot.put(Hand::Ran(ran));
     }
 }
 
@@ -253,7 +243,7 @@ impl Drop for Pool {
     fn drop(&mut self) {
         for (slot, thread) in self.helpers.drain(..) {
             slot.put(Hand::Quit);
-            // A helper catches its stripe's panics, so it always ends by returning.
+            // A helper catches its job's panics, so it always ends by returning.
             let _ = thread.join();
         }
     }
@@ -267,26 +257,25 @@ mod tests {
     use crate::beast::creature::Creature;
     use crate::beast::design::Design;
     use crate::beast::habitat::Habitat;
+    use crate::beast::step::roster::Brains;
+    use crate::beast::step::sight::Snapshot;
+    use crate::beast::step::times::Times;
     use crate::beast::think::brain::Brain;
     use crate::lanes::Isa;
 
-    /// A sight of `n` creatures on a small valley, thinking with `brains` of them, kept
-    /// apart, so that creature i is stripe i's.
-    fn sight(n: usize, brains: usize) -> Sight {
+    /// What a sight reads: `n` creatures on a small valley, thinking with `brains` of them,
+    /// kept apart, so that creature i is stripe i's.
+    fn crowd(n: usize, brains: usize) -> (Snapshot, Brains, Times) {
+        let design = Design { alone: true, ..Design::default() };
         let hab = Habitat::new(5, 12, 8);
         let mut s = Stream::new(5, BRAINS);
-        let drawn = (0..n).map(|_| Brain::draw(&mut s)).collect();
-        let mut sight = Sight::new(Design { alone: true, ..Design::default() }, drawn, Isa::best());
-        sight.brain_of.truncate(brains);
+        let mut minds = Brains::new((0..n).map(|_| Brain::draw(&mut s)).collect(), design);
         let live: Vec<Creature> =
             (0..n).map(|i| Creature::new(0.5 + i as f64, 3.5, 0.3, 1.0)).collect();
-        sight.cells = live.iter().map(Creature::cell).collect();
-        sight.eyes = live.iter().map(Creature::eye).collect();
-        sight.stores = live.iter().map(|c| c.store).collect();
-        sight.nobody = crate::beast::look::gone::Gone::none(n);
-        sight.ground = hab.ground.clone();
-        sight.view.refill(&hab, &sight.cells);
-        sight
+        let mut snap = Snapshot::new(design, n);
+        snap.open(&live, &minds, &hab, design);
+        minds.brain_of.truncate(brains);
+        (snap, minds, Times::default())
     }
 
     /// Runs one look on a pool of two, where creature 1 (a helper's) or 0 (the caller's) has
@@ -295,12 +284,12 @@ mod tests {
     fn look_with_a_missing_brain(brains: usize) -> Option<bool> {
         let (tell, told) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let shared = Arc::new(RwLock::new(sight(2, brains)));
-            let mut pool = Pool::new(Arc::clone(&shared), 2, true);
+            let (snap, minds, times) = crowd(2, brains);
+            let sight = snap.sight(&minds, &times, Design::default(), Isa::best());
+            let pool = Pool::new(2, true);
             let mut stripes = vec![Vec::new(), Vec::new()];
             let looked = panic::catch_unwind(AssertUnwindSafe(|| {
-                let s = shared.read().unwrap();
-                pool.look(&s, &mut stripes, false);
+                pool.look(&sight, &mut stripes, false);
             }));
             drop(pool);
             let _ = tell.send(looked.is_err());
@@ -316,7 +305,7 @@ mod tests {
         // left behind (the bug this test is for) reads nothing freed and the test fails cleanly.
         static GO: AtomicBool = AtomicBool::new(false);
         static FINISHED: AtomicUsize = AtomicUsize::new(0);
-        let pool = Pool::new(Arc::new(RwLock::new(sight(2, 2))), 3, false);
+        let pool = Pool::new(3, false);
         std::thread::spawn(|| {
             std::thread::sleep(Duration::from_secs(1));
             GO.store(true, Ordering::SeqCst);
@@ -357,8 +346,8 @@ mod tests {
     #[test]
     fn each_runs_the_job_once_a_thread_and_look_fills_every_stripe() {
         use std::sync::atomic::AtomicUsize;
-        let shared = Arc::new(RwLock::new(sight(3, 3)));
-        let mut pool = Pool::new(Arc::clone(&shared), 3, false);
+        let (snap, minds, times) = crowd(3, 3);
+        let pool = Pool::new(3, false);
         let runs: [AtomicUsize; 3] = Default::default();
         for _ in 0..2 {
             pool.each(
@@ -374,8 +363,19 @@ mod tests {
         }));
         assert!(failed.is_err(), "a helper's panic reaches the caller");
         let mut stripes = vec![Vec::new(), Vec::new(), Vec::new()];
-        pool.look(&shared.read().unwrap(), &mut stripes, false);
+        pool.look(&snap.sight(&minds, &times, Design::default(), Isa::best()), &mut stripes, false);
         assert_eq!(stripes.iter().map(Vec::len).collect::<Vec<_>>(), [1, 1, 1]);
+    }
+
+    #[test]
+    fn a_part_is_lent_to_its_own_thread_once() {
+        let mut parts = [1, 2];
+        let lent = Parts::lend(parts.iter_mut());
+        assert_eq!(lent.take(1).copied(), Some(2));
+        assert!(lent.take(1).is_none(), "a part is taken once");
+        assert!(lent.take(2).is_none() && lent.take(MOST_CREW).is_none(), "no part");
+        *lent.take(0).expect("thread 0's part") += 10;
+        assert_eq!(parts, [11, 2]);
     }
 
     #[test]

@@ -14,12 +14,11 @@
 
 use super::bands::Bands;
 use super::levels::CLOSE;
-use super::sight::Sight;
+use super::sight::Snapshot;
 use crate::base::Valley;
 use crate::beast::act::at_risk;
 use crate::beast::design::Design;
 use crate::beast::look::fan::WATCHED;
-use crate::lanes::Isa;
 
 /// The valley the crowds stand on: fewer rows than [`WATCHED`], so every row is on the seam.
 const COLS: usize = 6;
@@ -148,7 +147,7 @@ fn every_interleaving(cut: Cut) -> Result<u64, String> {
             for b in 1..ROWS {
                 for s in 0..6 {
                     let (cells, stores) = crowd(n, (a, b, s));
-                    let mut sight = Sight::new(Design::default(), Vec::new(), Isa::PLAIN);
+                    let mut sight = Snapshot::new(Design::default(), 0);
                     sight.ground = Valley::new(0, COLS, ROWS);
                     (sight.cells, sight.stores) = (cells.clone(), stores.clone());
                     let mut bands = Bands::default();

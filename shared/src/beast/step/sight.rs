@@ -1,29 +1,30 @@
-//! The sight: everything the looking reads, taken when a phase opens and left alone until it
-//! closes, so the crew's threads may read it side by side. The view it reads is chosen here,
-//! once, by the design.
+//! The sight: everything the looking reads, written down when a phase opens and left alone
+//! until it closes, so the crew's threads may read it side by side. The phase owns what it
+//! writes down ([`Snapshot`], its scratch, kept from tick to tick so that no tick allocates);
+//! the roster owns the brains; [`Sight`] is the two read together, with the design, for one
+//! phase. The view it reads is chosen here, once, by the design.
 
 use crate::base::Valley;
 use crate::beast::act::{self, Act, Here};
-use crate::beast::creature::Eye;
+use crate::beast::creature::{Creature, Eye};
 use crate::beast::design::Design;
 use crate::beast::habitat::Habitat;
 use crate::beast::kind::{ACTS, HIDDEN, INPUTS};
 use crate::beast::look::fan::{Cast, Fan};
 use crate::beast::look::gone::Gone;
 use crate::beast::look::view::{Flat, Hashed, Rebuilt, Unringed, View};
+use crate::beast::step::roster::{Brains, seat};
 use crate::beast::step::times::Times;
 use crate::beast::think::brain::Brain;
 use crate::beast::think::minds::Minds;
 use crate::beast::think::pack::LANES;
 use crate::lanes::Isa;
 
-/// What the looking may read: the ground, the view, and every creature's eye, store and
-/// brain as the phase opened, and the design they are all read by. Nothing here is written
-/// between the phase's open and its end.
+/// What a phase writes down as it opens: the ground, the view, and every creature's cell, eye
+/// and store. The phase's own, refilled at every open, never written between the open and the
+/// close.
 #[derive(Debug)]
-pub struct Sight {
-    /// The design every part of the phase is read by.
-    pub design: Design,
+pub struct Snapshot {
     /// The valley's ground, copied when its size changes: what a move is checked against.
     pub ground: Valley,
     /// The reading of the valley the phase opened on, in the view the design chose.
@@ -36,75 +37,129 @@ pub struct Sight {
     pub eyes: Vec<Eye>,
     /// Every creature's store as the phase opened, in roster order.
     pub stores: Vec<f64>,
-    /// Every brain the roster was founded with, in founding order. Never moved, unless a
-    /// death slides the later ones down (`--slide`): a brain is 1.5 kB, and closing the gap a
-    /// death leaves in a crowd of them moves megabytes.
-    pub minds: Minds,
-    /// For each roster place, which of the brains it thinks with; struck off with its
-    /// creature.
-    pub brain_of: Vec<u32>,
     /// For each pack, the first roster place that thinks with one of its brains, and after
     /// the last pack the crowd's size: pack p's creatures are places `starts[p]..starts[p + 1]`.
     /// Empty when the brains are kept apart.
     pub starts: Vec<u32>,
-    /// The instructions the lanes run on.
-    pub isa: Isa,
     /// Nobody is gone before the walk: the marks the fans are cast against.
     pub nobody: Gone,
-    /// The phase's times thread by thread, when the run handed it a clock; every thread that
-    /// looks or walks reads the sight, so each writes its own lane here.
-    pub times: Times,
 }
 
-impl Sight {
-    /// What the looking reads for a crowd thinking with these brains, under this design, with
-    /// the lanes on `isa`. The brains go four to a pack, or stay apart under `--alone`.
-    pub fn new(design: Design, brains: Vec<Brain>, isa: Isa) -> Sight {
-        Sight {
-            design,
+impl Snapshot {
+    /// The scratch of a phase of `design` for a crowd of `n`, in the view the design chose.
+    pub fn new(design: Design, n: usize) -> Snapshot {
+        Snapshot {
             ground: Valley::new(0, 1, 1),
             view: chosen(design),
             second: design.twice.then(|| chosen(design)),
             cells: Vec::new(),
             eyes: Vec::new(),
             stores: Vec::new(),
-            brain_of: (0..brains.len() as u32).collect(),
             // Room for every pack's start and the end, so no phase grows it.
-            starts: Vec::with_capacity(brains.len().div_ceil(LANES) + 1),
-            minds: if design.alone { Minds::Alone(brains) } else { Minds::packed(brains) },
-            isa,
+            starts: Vec::with_capacity(n.div_ceil(LANES) + 1),
             nobody: Gone::default(),
-            times: Times::default(),
         }
     }
 
+    /// Writes down every creature of `live` as the phase opens, the packs' seats `brains`
+    /// gives, and the view of `hab` they will all read.
+    pub fn open(&mut self, live: &[Creature], brains: &Brains, hab: &Habitat, design: Design) {
+        if self.ground.cols != hab.ground.cols || self.ground.rows != hab.ground.rows {
+            self.ground = hab.ground.clone();
+        }
+        self.cells.clear();
+        self.cells.extend(live.iter().map(Creature::cell));
+        self.eyes.clear();
+        self.eyes.extend(live.iter().map(Creature::eye));
+        self.stores.clear();
+        self.stores.extend(live.iter().map(|c| c.store));
+        self.nobody.reset(live.len());
+        self.seat_packs(brains);
+        self.open_view(hab, design);
+    }
+
     /// Works out which roster places each pack's creatures hold, for a phase about to open.
-    pub fn seat_packs(&mut self) {
+    fn seat_packs(&mut self, brains: &Brains) {
         self.starts.clear();
-        if let Minds::Packed { packs, .. } = &self.minds {
+        if let Minds::Packed { packs, .. } = &brains.minds {
             let mut i = 0;
             for p in 0..packs.len() {
-                while i < self.brain_of.len() && (self.brain_of[i] as usize) / LANES < p {
+                while i < brains.brain_of.len() && (brains.brain_of[i] as usize) / LANES < p {
                     i += 1;
                 }
                 self.starts.push(i as u32);
             }
-            self.starts.push(self.brain_of.len() as u32);
+            self.starts.push(brains.brain_of.len() as u32);
         }
     }
 
+    /// What the looking reads in the phase under way: this, with the roster's `brains`, the
+    /// phase's `times`, and the design and instructions the phase was made with.
+    pub fn sight<'a>(
+        &'a self,
+        brains: &'a Brains,
+        times: &'a Times,
+        design: Design,
+        isa: Isa,
+    ) -> Sight<'a> {
+        Sight {
+            design,
+            isa,
+            ground: &self.ground,
+            view: &*self.view,
+            second: self.second.as_deref(),
+            cells: &self.cells,
+            eyes: &self.eyes,
+            stores: &self.stores,
+            minds: &brains.minds,
+            brain_of: &brains.brain_of,
+            starts: &self.starts,
+            nobody: &self.nobody,
+            times,
+        }
+    }
+}
+
+/// What the looking may read: the ground, the view, and every creature's eye, store and
+/// brain as the phase opened, and the design they are all read by. Nothing here is written
+/// between the phase's open and its end; the threads of the crew each read it at once.
+#[derive(Clone, Copy)]
+pub struct Sight<'a> {
+    /// The design every part of the phase is read by.
+    pub design: Design,
+    /// The instructions the lanes run on.
+    pub isa: Isa,
+    /// The valley's ground: what a move is checked against.
+    pub ground: &'a Valley,
+    /// The reading of the valley the phase opened on, in the view the design chose.
+    pub view: &'a dyn View,
+    /// The second view the checks read under `--twice`; otherwise they read `view`.
+    pub second: Option<&'a dyn View>,
+    /// Every creature's cell as the phase opened, in roster order.
+    pub cells: &'a [(i64, i64)],
+    /// Every creature's eye as the phase opened, in roster order.
+    pub eyes: &'a [Eye],
+    /// Every creature's store as the phase opened, in roster order.
+    pub stores: &'a [f64],
+    /// Every brain the roster was founded with ([`Brains`]).
+    pub minds: &'a Minds,
+    /// For each roster place, which of the brains it thinks with.
+    pub brain_of: &'a [u32],
+    /// Where each pack's creatures start in the roster ([`Snapshot::starts`]).
+    pub starts: &'a [u32],
+    /// Nobody is gone before the walk: the marks the fans are cast against.
+    pub nobody: &'a Gone,
+    /// The phase's times thread by thread, when the run handed it a clock; every thread that
+    /// looks or walks reads the sight, so each writes its own lane here.
+    pub times: &'a Times,
+}
+
+impl Sight<'_> {
     /// Where roster place `i`'s glance is kept when the looking is cut into `crew` stripes:
     /// which stripe, and where in it. With packs, a pack's four lanes sit side by side.
     #[inline]
     pub fn seat(&self, i: usize, crew: usize) -> (usize, usize) {
-        match self.minds {
-            Minds::Packed { .. } => {
-                let b = self.brain_of[i] as usize;
-                let p = b / LANES;
-                (p % crew, p / crew * LANES + b % LANES)
-            }
-            Minds::Alone(_) => (i % crew, i / crew),
-        }
+        seat(self.minds, self.brain_of, i, crew)
     }
 
     /// The pack roster place `i`'s brain is in, if the brains are packed.
@@ -135,7 +190,7 @@ impl Sight {
 
     /// The view the checks read.
     pub fn checked(&self) -> &dyn View {
-        self.second.as_deref().unwrap_or(&*self.view)
+        self.second.unwrap_or(self.view)
     }
 
     /// Casts roster place `i`'s fan against the view, leaving out everyone marked `gone`, by
@@ -143,15 +198,14 @@ impl Sight {
     /// so that a profile counts the whole of casting under this one name.
     #[inline(never)]
     pub fn cast(&self, i: usize, gone: &Gone, fan: &mut Fan) {
-        let d = self.design;
-        let how = if d.floor {
+        let how = if self.design.floor {
             Cast::Floored
-        } else if d.strides {
+        } else if self.design.strides {
             Cast::Strides
         } else {
             Cast::Quick
         };
-        self.view.cast(&self.ground, self.eyes[i], i as u32, gone, fan, how);
+        self.view.cast(self.ground, self.eyes[i], i as u32, gone, fan, how);
     }
 
     /// The picker's question for roster place `i`, standing at `eye` with `store` grams:
@@ -182,12 +236,12 @@ fn chosen(design: Design) -> Box<dyn View> {
 }
 // ANCHOR_END: rows
 
-impl Sight {
+impl Snapshot {
     /// The view the phase opens on. Under the current design the one view is refilled in
     /// place and nothing is built; `--fresh` empties it first, as a new one would be, and
     /// `--twice` refills a second one, emptied, for the checks.
-    pub fn open_view(&mut self, hab: &Habitat) {
-        if self.design.fresh {
+    pub fn open_view(&mut self, hab: &Habitat, design: Design) {
+        if design.fresh {
             self.view.renew();
         }
         self.view.refill(hab, &self.cells);
