@@ -59,3 +59,35 @@ pub fn run(
         Ok(Run { digest: w.digest(), time })
     })
 }
+
+/// Every switch of the phase's design: what it puts back, and whether it moves the digest
+/// of `spend`, found by running spend once with no switch and once with each.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub run: crate::flags::Ticks<120>,
+    /// Also time each run's phase, and set it against the design as it stands: these
+    /// columns differ on every machine.
+    #[arg(long)]
+    pub clock: bool,
+    /// Threads the fans are cast on in every run: 1 to 256 (default: the machine's
+    /// cores); 1 sets the designs side by side on one thread.
+    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    pub crew: Option<usize>,
+    /// Set every row against the phase as this stage left it (see spend --as-of), not the
+    /// design as it stands: the stage's own switches and the earlier stages' are left to
+    /// turn on.
+    #[arg(long, value_name = "STAGE", value_enum)]
+    pub as_of: Option<Stage>,
+    /// Only the rows of this stage's switches, with neither their puts-back column nor the
+    /// diff commands. With --as-of, no stage after that one, whose switches it has on.
+    #[arg(long, value_name = "STAGE", value_enum)]
+    pub only: Option<Stage>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
+        let part = Part { as_of: self.as_of, only: self.only };
+        run(out, self.run.ticks, self.clock, settings, self.crew.is_some(), part)
+    }
+}

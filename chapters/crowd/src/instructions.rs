@@ -307,3 +307,26 @@ totals: 2000
         assert!(rows.iter().all(|(_, f)| f.iter().any(|f| f == "--alone")), "{rows:?}");
     }
 }
+
+/// Counts the instructions `spend --crew 1` runs, under valgrind's callgrind: with no
+/// switch, with each switch of one round alone, and with the round at once.
+///
+/// Prints, for each, the instructions in all, in casting fans and in `tanh`. Needs
+/// valgrind, takes half a minute or more a row, and counts for this build on this
+/// machine, so the book keeps it in a measured block.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Ticks to run each design: 1 to 1,000.
+    #[arg(long, default_value = "120", value_parser = crate::flags::short_ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    /// Which stage of the design to count, named as `--as-of` names it, in the order the
+    /// chapter made them.
+    #[arg(long, value_enum, default_value = "second")]
+    pub round: Stage,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write, _: world::beast::Settings) -> anyhow::Result<()> {
+        run(out, self.ticks, self.round)
+    }
+}
