@@ -27,3 +27,20 @@ pub fn run(out: &mut dyn Write, clock: bool) -> anyhow::Result<()> {
         Ok(Run { digest: digest::bodies(&bodies), time })
     })
 }
+
+/// Every switch of the law of motion's design: what it puts back, and whether it moves
+/// the digest of `swarm`, found by running the swarm once with no switch and once with
+/// each.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Also time each run, and set it against the design as it stands: these columns
+    /// differ on every machine.
+    #[arg(long)]
+    pub clock: bool,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        run(out, self.clock)
+    }
+}

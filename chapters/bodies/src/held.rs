@@ -169,3 +169,33 @@ mod tests {
         assert!(svg.contains("position first (step_lagging)"));
     }
 }
+
+/// A body on a tether to the middle of the window, under both orders: one keeps its swing,
+/// the other swings wider every time until it is gone.
+///
+/// The tether pulls with 0.02 of the offset; the body starts 48 px out, at rest. The first
+/// body is stepped by the design's switch if one is given (so `--lagging` puts the lagging
+/// step in both columns), the second always by the lagging step.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Ticks to run: 1 to 1,000,000.
+    #[arg(long, default_value = "400", value_parser = crate::ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    /// Also chart both paths (offset from the middle against time) into this SVG; a long
+    /// run is thinned to the points the chart can show, so any run makes a small file.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+    /// Also film both bodies side by side, a frame per tick, into this animated PNG (at most
+    /// 1000 ticks).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::png)]
+    pub film: Option<world::shell::file_flags::OutFile>,
+    #[command(flatten)]
+    pub design: Design,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let (picture, film) = (self.picture.as_deref(), self.film.as_deref());
+        run(out, self.ticks, self.design, picture, film)
+    }
+}

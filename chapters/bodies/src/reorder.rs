@@ -57,3 +57,27 @@ pub fn run(out: &mut dyn Write, walks: u32, picture: Option<&Path>) -> anyhow::R
     }
     Ok(())
 }
+
+/// Three pushes summed in all six orders, then in whatever order a HashMap chooses: the
+/// total depends on the order, and a HashMap picks a new order for every new map.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// How many freshly made maps to sum over: 1 to 1,000,000.
+    #[arg(long, default_value = "1000", value_parser = walks, allow_hyphen_values = true)]
+    pub walks: u32,
+    /// Also draw the doubles next to 0.4 on a number line into this SVG (760 px wide), each
+    /// order's total on the double it lands on, and 0.4 itself between two of them.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        run(out, self.walks, self.picture.as_deref())
+    }
+}
+
+/// A number of maps to walk: at least one, at most a million.
+fn walks(s: &str) -> Result<u32, String> {
+    world::shell::cli::whole(s, "walks", 1, 1_000_000).map(|n| n as u32)
+}

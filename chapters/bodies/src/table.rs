@@ -124,3 +124,42 @@ mod tests {
         }
     }
 }
+
+/// One falling body, tick by tick: the table you can check with a pencil.
+///
+/// Starts at (24, 8) moving (2, 0) and pushed by gravity (0, 0.5) every tick. Each row is
+/// what was pushed that tick, and the velocity and position after the step.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Ticks to run: 1 to 1,000,000.
+    #[arg(long, default_value = "4", value_parser = crate::ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    #[command(flatten)]
+    pub design: Design,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        table(out, self.ticks, self.design)
+    }
+}
+
+/// The same falling body stepped two ways: velocity first (the world's `step`) and position
+/// first (the retired `step_lagging`), side by side.
+#[derive(clap::Args, Debug)]
+pub struct Orders {
+    /// Ticks to run: 1 to 1,000,000.
+    #[arg(long, default_value = "4", value_parser = crate::ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    /// Also draw the timeline into this SVG (760 px wide): each order's velocity and height
+    /// a tick, with an arrow from the velocity that moved each height. It has room for the
+    /// first 8 ticks, and draws no more, whatever --ticks runs.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Orders {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        orders(out, self.ticks, self.picture.as_deref())
+    }
+}

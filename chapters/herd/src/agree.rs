@@ -58,3 +58,30 @@ fn advance<Q: Query>(herd: &mut Herd<Q>, ticks: u32, progress: &Progress) -> any
     }
     Ok(())
 }
+
+/// The agreement test's run, printed: the benchmark's crowd of 512 walkers for 300 ticks,
+/// through everybody and through the buckets.
+///
+/// Prints the distance tests each made and the digest of every number each way: the
+/// figures `tests/agree.rs` holds to (the same bits, and under a tenth of the tests).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Walkers, two to a cell on a square field: 1 to 2,000.
+    #[arg(short = 'n', default_value_t = WALKERS, value_parser = crate::scene::walkers, allow_hyphen_values = true)]
+    pub n: usize,
+    /// Ticks to run each way: 0 to 1,000.
+    #[arg(long, default_value_t = TICKS, value_parser = ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        run(out, self.n, self.ticks)
+    }
+}
+
+/// How long `agree` runs: 0 to 1,000 ticks (at 2,000 walkers everybody makes four million
+/// tests a tick).
+fn ticks(s: &str) -> Result<u32, String> {
+    world::shell::cli::whole(s, "ticks", 0, 1000).map(|n| n as u32)
+}

@@ -168,3 +168,47 @@ impl Reel {
         Ok(())
     }
 }
+
+/// The herd with one rule at a time, then all three: what each rule does on its own.
+///
+/// Each row is a fresh run from the same start. Columns: mean neighbours within the radius,
+/// mean distance to the nearest walker, "together" (1 = all heading one way), the number of
+/// groups connected at the radius, and the hash of the final frame.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub scene: Scene,
+    /// Run only this row.
+    #[arg(long, value_enum)]
+    pub rule: Option<Rule>,
+    /// Also save each row's last frame in DIR, named for its rule (none.png, separate.png,
+    /// align.png, cohere.png), the row of all three as herd.png (the folder is made if need
+    /// be).
+    #[arg(long, value_name = "DIR", value_parser = world::shell::file_flags::folder())]
+    pub shot: Option<world::shell::file_flags::OutFolder>,
+    #[command(flatten)]
+    pub design: Design,
+    /// Also film each row, a frame per tick from the scatter it starts as, into an animated
+    /// PNG in DIR named as for --shot (at most 1000 ticks; the folder is made if need be).
+    #[arg(long, value_name = "DIR", value_parser = world::shell::file_flags::folder())]
+    pub film: Option<world::shell::file_flags::OutFolder>,
+}
+
+impl Args {
+    /// The rows to run: the one `--rule` names, or every one.
+    fn rules(&self) -> Vec<Rule> {
+        self.rule.map_or(Rule::ALL.to_vec(), |r| vec![r])
+    }
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let (shot, film) = (self.shot.as_deref(), self.film.as_deref());
+        run(out, &self.scene, self.design, &self.rules(), shot, film)
+    }
+
+    /// A PNG a row, named for its rule, in each folder.
+    fn in_folder(&self) -> Vec<String> {
+        self.rules().iter().map(|r| format!("{}.png", r.name())).collect()
+    }
+}

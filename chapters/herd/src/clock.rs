@@ -203,3 +203,39 @@ fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
 }
 // ANCHOR_END: steps
 // ANCHOR_END: second
+
+/// Times one tick of the same crowds through both queries: a measurement, so it differs
+/// from machine to machine and run to run, and the book keeps it in a measured block.
+///
+/// The designs take turns, five rounds of them. A time is the design's best turn, so a
+/// moment when the machine was busy elsewhere does not count against it; a ratio is the
+/// middle one of the rounds' ratios, since the two turns of a round see the machine alike.
+/// Criterion's benchmark (`cargo bench -p herd`) asks the same question more carefully.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
+    #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
+    pub millis: u32,
+    /// Which round of the chapter to time, 1 or 2: 1 is everybody against the buckets, 2
+    /// adds the mailboxes, the most crowded valley and each change of the second round on
+    /// its own.
+    #[arg(long, default_value = "1", value_parser = crate::scene::round, allow_hyphen_values = true)]
+    pub round: u8,
+    /// Also chart the times against the crowd size into this SVG, on log scales.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub chart: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        match self.round {
+            1 => run(out, self.millis, self.chart.as_deref()),
+            _ => second(out, self.millis, self.chart.as_deref()),
+        }
+    }
+}
+
+/// How long `clock` times each figure: 1 ms to a minute.
+fn millis(s: &str) -> Result<u32, String> {
+    world::shell::cli::whole(s, "milliseconds", 1, 60_000).map(|n| n as u32)
+}

@@ -32,3 +32,20 @@ pub fn run(out: &mut dyn Write, clock: bool) -> anyhow::Result<()> {
         Ok(Run { digest: digest::bodies(&herd.bodies), time })
     })
 }
+
+/// Every switch of the neighbour query's design: what it puts back, and whether it moves
+/// the digest of `alone --rule all`, found by running it once with no switch and once
+/// with each.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Also time each run, and set it against the design as it stands: these columns
+    /// differ on every machine.
+    #[arg(long)]
+    pub clock: bool,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        run(out, self.clock)
+    }
+}

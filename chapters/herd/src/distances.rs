@@ -132,3 +132,36 @@ pub fn run(out: &mut dyn Write, ticks: u32, chart: Option<&Path>) -> anyhow::Res
 fn yes_exact(b: bool) -> &'static str {
     if b { "exactly" } else { "NO" }
 }
+
+/// Distance tests per tick for both queries at 32 to 8192 walkers, two to a cell.
+///
+/// A count, not a time: the same on every machine, so the book can check it.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Ticks to average over, 1 to 1,000 (each tick of the largest crowd takes a tenth of a
+    /// second or so).
+    #[arg(long, default_value = "10", value_parser = ticks, allow_hyphen_values = true)]
+    pub ticks: u32,
+    /// Which round of the chapter to count, 1 or 2: 1 is everybody against the buckets, 2
+    /// the buckets against the mailboxes, with the neighbours in reach and the most crowded
+    /// valley.
+    #[arg(long, default_value = "1", value_parser = crate::scene::round, allow_hyphen_values = true)]
+    pub round: u8,
+    /// Also chart the counts against the crowd size into this SVG, on log scales.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub chart: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        match self.round {
+            1 => run(out, self.ticks, self.chart.as_deref()),
+            _ => second(out, self.ticks, self.chart.as_deref()),
+        }
+    }
+}
+
+/// How many ticks `distances` averages over: 1 to 1,000.
+fn ticks(s: &str) -> Result<u32, String> {
+    world::shell::cli::whole(s, "ticks", 1, 1000).map(|n| n as u32)
+}

@@ -151,3 +151,21 @@ mod tests {
         }
     }
 }
+
+/// One walker and three neighbours, every rule worked through by hand.
+///
+/// The walker stands at (96, 64) moving (1.8, 0.6), with top speed 2.4 and strongest push
+/// 0.3. Every number is plain arithmetic and can be checked with a pencil.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Also draw the steering of its match-heading rule into this SVG (760 px wide): the
+    /// velocity, the wish, the push between them and that push cut to the gait.
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        run(out, self.picture.as_deref())
+    }
+}

@@ -323,3 +323,46 @@ fn draw(bodies: &[Body], seen: &Seen, tick: u32) -> Sketch {
     s.text((left, key_y + 74.0), 11.0, Align::Start, INK, foot);
     s
 }
+
+/// One walker of the book's herd (120 walkers hearing all three rules) at one tick: the
+/// candidates its nine cells hold, in the order the buckets gather them, and the neighbours
+/// it keeps. The walker is the one whose nine cells hold the most candidates (the lowest
+/// index among equals), unless --walker names one.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The tick to stop at: 0 (the start) to 100,000.
+    #[arg(long, default_value = "400", value_parser = tick, allow_hyphen_values = true)]
+    pub tick: u32,
+    /// The walker to look at, by index: 0 to 119.
+    #[arg(long, value_parser = walker, allow_hyphen_values = true)]
+    pub walker: Option<usize>,
+    /// Also draw the walker, its sight, its nine cells and everybody into this SVG
+    /// (760 px wide, 3 screen pixels to a world pixel).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub picture: Option<world::shell::file_flags::OutFile>,
+    /// Also print the mailboxes' turns that write to the walker, and its mailbox's letters
+    /// in the order they arrive, and draw them into this SVG (760 px wide).
+    #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
+    pub turns: Option<world::shell::file_flags::OutFile>,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let (picture, turns) = (self.picture.as_deref(), self.turns.as_deref());
+        run(out, self.tick, self.walker, picture, turns)
+    }
+}
+
+/// The tick `near` stops at: 0 to 100,000.
+fn tick(s: &str) -> Result<u32, String> {
+    world::shell::cli::whole(s, "ticks", 0, 100_000).map(|n| n as u32)
+}
+
+/// A walker of the book's herd of 120, by index.
+fn walker(s: &str) -> Result<usize, String> {
+    Some(s)
+        .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|s| s.parse::<usize>().ok())
+        .filter(|&n| n < 120)
+        .ok_or_else(|| format!("there is no walker '{s}': the herd's walkers are 0 to 119"))
+}

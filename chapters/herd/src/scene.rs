@@ -41,6 +41,15 @@ pub struct Scene {
     pub seed: u64,
 }
 
+/// Which round of the chapter `sweep`, `distances` and `clock` show: 1 or 2.
+pub fn round(s: &str) -> Result<u8, String> {
+    match s {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        _ => Err(format!("there is no round '{s}': the chapter has rounds 1 and 2")),
+    }
+}
+
 /// A number of walkers: at least one, at most [`MOST_WALKERS`].
 pub fn walkers(s: &str) -> Result<usize, String> {
     whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)

@@ -196,3 +196,35 @@ mod tests {
         assert!(said.ends_with("50 to 51, and 3 more runs, the last ending on tick 81"), "{said}");
     }
 }
+
+/// The same herd through every query at once, hashing frames and numbers every tick.
+///
+/// Ordered buckets must agree with everybody on every tick; unordered buckets hold the same
+/// neighbours in another order, and drift away.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Which rules the walkers hear.
+    #[arg(long, value_enum, default_value = "all")]
+    pub rule: Rule,
+    #[command(flatten)]
+    pub scene: Scene,
+    /// Print a row every this many ticks, 1 to 100,000 (the totals count every tick
+    /// regardless).
+    #[arg(long, default_value = "40", value_parser = every, allow_hyphen_values = true)]
+    pub every: u32,
+    /// Which round of the chapter to sweep, 1 or 2: 1 sets the buckets and the unordered buckets
+    /// against everybody, 2 the buckets and the second round's mailboxes.
+    #[arg(long, default_value = "1", value_parser = crate::scene::round, allow_hyphen_values = true)]
+    pub round: u8,
+}
+
+impl crate::Run for Args {
+    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        run(out, self.rule, &self.scene, self.every, self.round)
+    }
+}
+
+/// How often `sweep` prints a row: every 1 to 100,000 ticks.
+fn every(s: &str) -> Result<u32, String> {
+    world::shell::cli::whole(s, "ticks", 1, 100_000).map(|n| n as u32)
+}

@@ -32,10 +32,10 @@ pub mod file_flags;
 pub mod files;
 pub mod memory;
 pub mod places;
+pub mod progress;
 pub mod ready;
 pub mod report;
 pub mod staged;
-pub mod progress;
 pub mod switchboard;
 pub mod switches;
 #[cfg(feature = "testing")]
