@@ -316,6 +316,7 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
                 problems.push(format!("{name}:{}: {p}", link.line));
             }
         }
+        problems.extend(crate::pictures::problems(&name, &text, dir));
         for p in crate::quiz::check_page(&path, &text) {
             problems.push(format!("{name}:{}: the quiz {}: {}", p.line, p.quiz, p.what));
         }
@@ -340,7 +341,6 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
     }
     // Terms are the whole book's: a page may use a word that another page defines.
     problems.extend(crate::terms::check(root));
-    problems.extend(crate::pictures::check(root));
     found
 }
 

@@ -105,20 +105,6 @@ pub fn own_size(path: &Path) -> Result<(f64, f64), String> {
     }
 }
 
-/// The pictures check over every page of the book at `root`.
-pub fn check(root: &Path) -> Vec<String> {
-    let src = root.join("book/src");
-    let mut out = Vec::new();
-    for path in crate::blocks::pages(root) {
-        let name = path.strip_prefix(root).unwrap_or(&path).display().to_string();
-        match std::fs::read_to_string(&path) {
-            Ok(page) => out.extend(problems(&name, &page, &src)),
-            Err(e) => out.push(format!("{name}: cannot read: {e}")),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
