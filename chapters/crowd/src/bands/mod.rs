@@ -207,6 +207,8 @@ fn draw(stood: &[(f64, f64)], of: &[(usize, bool)], cuts: &[usize], title: &str)
 /// depend on an earlier creature of another band and so may wait. Counts only, the same on
 /// every machine.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("instead").multiple(false)
+    .args(["picture", "clock", "parts", "timeline"])))]
 pub struct Args {
     #[command(flatten)]
     pub run: crate::flags::Ticks<120>,
@@ -227,13 +229,13 @@ pub struct Args {
     /// on crew 2 by bands against crew 1, against crew 2 walking in roster order
     /// (--serial) and against crew 2 by levels (--levels), each pair in turns (about
     /// thirty seconds). --isa is used; --ticks, --every and --among are not.
-    #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among"])]
+    #[arg(long, conflicts_with_all = ["ticks", "every", "among"])]
     pub clock: bool,
     /// Time the phase's parts instead, on this machine, at 30,000 creatures: the open, the
     /// look ahead, the walk and the close, on crew 1, on crew 2 in roster order and on crew
     /// 2 by bands, five rounds in turns (about half a minute). --isa is used; --ticks,
     /// --every and --among are not.
-    #[arg(long, conflicts_with_all = ["ticks", "every", "picture", "among", "clock"])]
+    #[arg(long, conflicts_with_all = ["ticks", "every", "among"])]
     pub parts: bool,
     /// With --parts, also draw each run's parts as a bar into this SVG (760 px wide).
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
@@ -246,7 +248,7 @@ pub struct Args {
     /// thirty by its phase's time (a few seconds). --isa is used; --ticks, --every and
     /// --among are not.
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
-    #[arg(conflicts_with_all = ["ticks", "every", "picture", "among", "clock", "parts"])]
+    #[arg(conflicts_with_all = ["ticks", "every", "among"])]
     pub timeline: Option<world::shell::file_flags::OutFile>,
 }
 

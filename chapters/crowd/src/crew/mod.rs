@@ -138,6 +138,7 @@ fn draw(narrow: f64, times: &[(usize, f64, f64)]) -> Chart {
 /// The phase with each fan cast in the walk, then with the fans cast first on 1, 2, 4, 8
 /// and 16 threads: the digest of each, and whether it is the same run.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("instead").multiple(false).args(["stripes", "again"])))]
 pub struct Args {
     #[command(flatten)]
     pub run: crate::flags::Ticks<120>,
@@ -155,7 +156,7 @@ pub struct Args {
     /// coloured by thread into this SVG (760 px wide; a crew of 1 to 256, colours repeat
     /// after four and the key names the first eight).
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
-    #[arg(conflicts_with_all = ["clock", "chart", "again", "crowd", "rows"])]
+    #[arg(conflicts_with_all = ["clock", "chart", "crowd", "rows"])]
     pub stripes: Option<world::shell::file_flags::OutFile>,
     /// The threads --stripes shares the roster among, as a crew of that many would: 1 to
     /// 256.

@@ -97,13 +97,14 @@ pub fn run(out: &mut dyn Write, ticks: u32, settings: Settings) -> anyhow::Resul
 /// (--alone) and four to a pack: passes, packs and their lanes, tanh calls and bytes of
 /// weights read. Counts only, the same on every machine.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("instead").multiple(false).args(["clock", "pack"])))]
 pub struct Args {
     #[command(flatten)]
     pub run: crate::flags::Ticks<120>,
     /// Time the round instead, on this machine: tanh alone, 3000 passes, and the phase on
     /// crews of 1 and 2, each on every instruction set this CPU runs, in turns (about ten
     /// seconds). --isa and --ticks are not used.
-    #[arg(long, conflicts_with_all = ["ticks", "pack"])]
+    #[arg(long, conflicts_with = "ticks")]
     pub clock: bool,
     /// Instead of the counts, print how a pack of four brains lies in memory, a row a
     /// unit with its byte offsets, and draw it into this SVG (760 px wide). Runs nothing.

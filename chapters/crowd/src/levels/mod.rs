@@ -218,6 +218,7 @@ fn draw(stood: &[(f64, f64, bool)], of: &[u32], count: usize, title: &str) -> Sk
 /// 30,000 creatures), how many levels each phase had, the creatures in them and the
 /// creatures at risk. Counts only, the same on every machine.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("instead").multiple(false).args(["picture", "clock", "rule"])))]
 pub struct Args {
     #[command(flatten)]
     pub run: crate::flags::Ticks<120>,
@@ -234,14 +235,14 @@ pub struct Args {
     /// on crew 2 by levels against crew 1, and against crew 2 walking in roster order
     /// (--serial), each pair in turns (about twenty seconds). --isa is used; --ticks and
     /// --every are not.
-    #[arg(long, conflicts_with_all = ["ticks", "every", "picture"])]
+    #[arg(long, conflicts_with_all = ["ticks", "every"])]
     pub clock: bool,
     /// Instead of the table, find the creature at risk on the highest level as the phase of
     /// tick --ticks opens, print what the levels' rule says about it, and draw the rule
     /// around it into this SVG (760 px wide): the 2-cell and the 14-cell squares and who
     /// in them comes before it and after.
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
-    #[arg(conflicts_with_all = ["every", "picture", "clock"])]
+    #[arg(conflicts_with = "every")]
     pub rule: Option<world::shell::file_flags::OutFile>,
 }
 
