@@ -205,7 +205,8 @@ mod tests {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The seed the bodies are placed and launched from.
-    #[arg(long, default_value = "7", value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = world::base::window::SWARM_SEED,
+          value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Ticks to run: 1 to 1,000,000 (a million take some minutes).
     #[arg(long, default_value = "400", value_parser = crate::ticks, allow_hyphen_values = true)]
@@ -228,7 +229,8 @@ impl crate::Run for Args {
 #[derive(clap::Args, Debug)]
 pub struct Clash {
     /// The seed the bodies are placed and launched from.
-    #[arg(long, default_value = "7", value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = world::base::window::SWARM_SEED,
+          value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
     pub seed: u64,
     #[command(flatten)]
     pub design: Design,
