@@ -112,10 +112,10 @@ impl Bands {
     /// Cuts the valley into `crew` bands and works out, for each creature on a seam, the
     /// latest creature of another band it depends on, from the cells and stores the phase
     /// opened on.
-    pub fn work_out(&mut self, sight: &Snapshot, crew: usize) {
-        let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
+    pub fn work_out(&mut self, snap: &Snapshot, crew: usize) {
+        let (cols, rows, n) = (snap.ground.cols, snap.ground.rows, snap.cells.len());
         self.grid = Grid::new(cols, rows);
-        self.cut(sight, crew);
+        self.cut(snap, crew);
         for y in (0..rows).filter(|&y| self.rows_of[y].seam) {
             self.marks[y * cols..(y + 1) * cols].fill(Cell::default());
         }
@@ -127,7 +127,7 @@ impl Bands {
         at.clear();
         at.extend_from_slice(&self.starts[..crew]);
         (self.seams, self.waits) = (0, 0);
-        for (i, (&cell, &store)) in sight.cells.iter().zip(&sight.stores).enumerate() {
+        for (i, (&cell, &store)) in snap.cells.iter().zip(&snap.stores).enumerate() {
             let (x, y) = self.grid.clamp(cell);
             let Row { band, seam, .. } = self.rows_of[y as usize];
             let k = at[band as usize] as usize;
@@ -166,12 +166,12 @@ impl Bands {
     // ANCHOR: cut
     /// Cuts the rows into `crew` bands, top to bottom, each closed once it holds its share of
     /// the creatures, and counts the creatures of each band into `starts`.
-    fn cut(&mut self, sight: &Snapshot, crew: usize) {
-        let (cols, rows, n) = (sight.ground.cols, sight.ground.rows, sight.cells.len());
+    fn cut(&mut self, snap: &Snapshot, crew: usize) {
+        let (cols, rows, n) = (snap.ground.cols, snap.ground.rows, snap.cells.len());
         self.marks.resize(cols * rows, Cell::default());
         self.rows_of.clear();
         self.rows_of.resize(rows, Row::default());
-        for &(_, y) in &sight.cells {
+        for &(_, y) in &snap.cells {
             self.rows_of[y.clamp(0, self.grid.rows - 1) as usize].creatures += 1;
         }
         self.starts.clear();

@@ -50,20 +50,20 @@ impl Levels {
         self.starts.reserve(n + 2);
     }
 
-    /// Works out the level of every creature in `sight`, in roster order, from the cells and
+    /// Works out the level of every creature in `snap`, in roster order, from the cells and
     /// stores the phase opened on.
-    pub fn work_out(&mut self, sight: &Snapshot) {
-        let (cols, rows) = (sight.ground.cols, sight.ground.rows);
+    pub fn work_out(&mut self, snap: &Snapshot) {
+        let (cols, rows) = (snap.ground.cols, snap.ground.rows);
         self.grid = Grid::new(cols, rows);
         for grid in [&mut self.top, &mut self.watched] {
             grid.clear();
             grid.resize(cols * rows, 0);
         }
-        let n = sight.cells.len();
+        let n = snap.cells.len();
         self.level.clear();
         self.level.reserve(n);
         self.risk = 0;
-        for (&cell, &store) in sight.cells.iter().zip(&sight.stores) {
+        for (&cell, &store) in snap.cells.iter().zip(&snap.stores) {
             let l = self.place(self.grid.clamp(cell), act::at_risk(store));
             self.level.push(l);
         }
