@@ -50,7 +50,7 @@ fn main_line(page: &str, chapter: &str) -> Vec<String> {
 
 #[test]
 fn each_chapter_run_bare_follows_its_main_line_in_page_order() {
-    for chapter in &theworld::chapters::ALL {
+    for chapter in theworld::chapters::ALL {
         let (page, name, order) = (chapter.page(), chapter.name, chapter.book_order);
         assert_eq!(order, main_line(&page, name), "{name}'s BOOK_ORDER against {page}");
     }
