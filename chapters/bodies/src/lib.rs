@@ -13,19 +13,18 @@ pub mod design;
 pub mod designs;
 pub mod digits;
 mod doubles;
+mod flags;
 pub mod held;
 pub mod pushes;
 mod reel;
 pub mod reorder;
+mod run;
 pub mod scatter;
 pub mod swarm;
 pub mod table;
 mod timeline;
 
-/// A subcommand: its flags, parsed, and the run they ask for.
-pub trait Run {
-    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()>;
-}
+pub use run::Run;
 
 /// The subcommands, each its flags' struct, in `--help`'s order, each handed to its [`Run`].
 macro_rules! subcommands {
@@ -62,11 +61,6 @@ subcommands! {
 pub struct Cli {
     #[command(subcommand)]
     pub mode: Option<Mode>,
-}
-
-/// A number of ticks: at least one, at most a million.
-fn ticks(s: &str) -> Result<u32, String> {
-    world::shell::cli::whole(s, "ticks", 1, 1_000_000).map(|n| n as u32)
 }
 
 /// The main line's tables in the order the page shows them (the test `book_order` holds this

@@ -71,7 +71,7 @@ pub struct Args {
     pub picture: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         run(out, self.walks, self.picture.as_deref())
     }

@@ -209,7 +209,7 @@ pub struct Args {
           value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Ticks to run: 1 to 1,000,000 (a million take some minutes).
-    #[arg(long, default_value = "400", value_parser = crate::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "400", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Also draw the first run's trails and final places into this PNG.
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::png)]
@@ -218,7 +218,7 @@ pub struct Args {
     pub design: Design,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         twice(out, self.seed, self.ticks, self.design, self.picture.as_deref())
     }
@@ -236,7 +236,7 @@ pub struct Clash {
     pub design: Design,
 }
 
-impl crate::Run for Clash {
+impl crate::run::Run for Clash {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         clash(out, self.seed, self.design)
     }

@@ -132,13 +132,13 @@ mod tests {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ticks to run: 1 to 1,000,000.
-    #[arg(long, default_value = "4", value_parser = crate::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "4", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
     pub ticks: u32,
     #[command(flatten)]
     pub design: Design,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         table(out, self.ticks, self.design)
     }
@@ -149,7 +149,7 @@ impl crate::Run for Args {
 #[derive(clap::Args, Debug)]
 pub struct Orders {
     /// Ticks to run: 1 to 1,000,000.
-    #[arg(long, default_value = "4", value_parser = crate::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "4", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Also draw the timeline into this SVG (760 px wide): each order's velocity and height
     /// a tick, with an arrow from the velocity that moved each height. It has room for the
@@ -158,7 +158,7 @@ pub struct Orders {
     pub picture: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Orders {
+impl crate::run::Run for Orders {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         orders(out, self.ticks, self.picture.as_deref())
     }

@@ -85,7 +85,7 @@ pub struct Args {
     pub only: Option<Stage>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let part = Part { as_of: self.as_of, only: self.only };
         run(out, self.run.ticks, self.clock, settings, self.crew.is_some(), part)

@@ -426,7 +426,7 @@ pub struct Args {
     pub chain: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let (row, picture) = (self.row.as_deref(), self.picture.as_deref());
         let files =

@@ -247,7 +247,7 @@ pub struct Args {
     pub design: world::shell::design::Staged,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let (ticks, design) = (self.run.ticks, self.design.0);
         match self.budget {

@@ -325,7 +325,7 @@ pub struct Args {
     pub round: Stage,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, _: world::beast::Settings) -> anyhow::Result<()> {
         run(out, self.ticks, self.round)
     }

@@ -120,7 +120,7 @@ pub struct Args {
     pub split: bool,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         run(out, self.run.ticks, self.split, settings)
     }

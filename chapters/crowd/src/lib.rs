@@ -30,6 +30,7 @@ mod pass;
 mod picture;
 mod profile;
 mod rays;
+mod run;
 pub mod scene;
 #[cfg(feature = "pprof")]
 mod shares;
@@ -39,12 +40,8 @@ mod timed;
 mod turns;
 mod wall;
 
+pub use run::Run;
 pub use scene::{MOST_CROWD, MOST_MB};
-
-/// A subcommand: its flags, parsed, and the run they ask for, on the run's settings.
-pub trait Run {
-    fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()>;
-}
 
 /// The subcommands, each its module's `Args`, in `--help`'s order, each handed to its [`Run`].
 macro_rules! subcommands {

@@ -143,7 +143,7 @@ pub struct Args {
     pub design: world::shell::design::Staged,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let (close, film) = (self.close.as_deref(), self.film.as_deref());
         run(out, self.run.ticks, self.design.0, settings, &self.out, close, film)

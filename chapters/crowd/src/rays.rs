@@ -130,7 +130,7 @@ pub struct Args {
     pub run: crate::flags::Ticks<20>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         run(out, self.run.ticks, settings)
     }

@@ -142,7 +142,7 @@ pub struct Args {
     pub design: world::shell::design::Staged,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let file = |f: &Option<world::shell::file_flags::OutFile>| f.as_ref().map(|f| f.0.clone());
         let (ticks, crowd, rows) = (self.run.ticks, self.scene.crowd, self.scene.rows);

@@ -44,7 +44,7 @@ pub struct Args {
     pub scene: crate::flags::Scene,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, _: world::beast::Settings) -> anyhow::Result<()> {
         run(out, self.scene.crowd, self.scene.rows)
     }

@@ -18,7 +18,7 @@ use crate::scene::{BUDGET_MS, COLS, CROWD, ROWS, found};
 use crate::timed::timed;
 
 /// The buffer the bandwidth is measured on: 256 MiB, far past any cache and inside the
-/// 400 MB every run of this chapter keeps to ([`crate::MOST_MB`]).
+/// 400 MB every run of this chapter keeps to ([`crate::scene::MOST_MB`]).
 const BUFFER: usize = 1 << 28;
 /// Passes over the buffer in one timed read, so a read streams 1 GiB however small the buffer.
 const PASSES: usize = 4;
@@ -219,7 +219,7 @@ pub struct Args {
     pub chart: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         run(out, self.run.ticks, settings, self.clock, &self.more, self.chart.as_deref())
     }

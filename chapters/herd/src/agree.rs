@@ -74,7 +74,7 @@ pub struct Args {
     pub ticks: u32,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         run(out, self.n, self.ticks)
     }

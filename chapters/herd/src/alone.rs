@@ -201,7 +201,7 @@ impl Args {
     }
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         let (shot, film) = (self.shot.as_deref(), self.film.as_deref());
         run(out, &self.scene, self.design, &self.rules(), shot, film)

@@ -226,7 +226,7 @@ pub struct Args {
     pub chart: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         match self.round {
             1 => run(out, self.millis, self.chart.as_deref()),

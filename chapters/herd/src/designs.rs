@@ -44,7 +44,7 @@ pub struct Args {
     pub clock: bool,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         run(out, self.clock)
     }

@@ -164,7 +164,7 @@ pub struct Args {
     pub picture: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         run(out, self.picture.as_deref())
     }

@@ -23,16 +23,9 @@ mod steering;
 pub mod sweep;
 
 pub mod near;
+mod run;
 
-/// A subcommand: its flags, parsed, and the run they ask for.
-pub trait Run {
-    fn run(&self, out: &mut dyn Write) -> anyhow::Result<()>;
-
-    /// The names of the files the run writes into each folder its folder flags name.
-    fn in_folder(&self) -> Vec<String> {
-        Vec::new()
-    }
-}
+pub use run::Run;
 
 /// The subcommands, each its module's `Args`, in `--help`'s order, each handed to its [`Run`].
 macro_rules! subcommands {

@@ -346,7 +346,7 @@ pub struct Args {
     pub turns: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         let (picture, turns) = (self.picture.as_deref(), self.turns.as_deref());
         run(out, self.tick, self.walker, picture, turns)

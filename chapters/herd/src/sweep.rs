@@ -218,7 +218,7 @@ pub struct Args {
     pub round: u8,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         run(out, self.rule, &self.scene, self.every, self.round)
     }

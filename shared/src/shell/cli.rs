@@ -12,36 +12,11 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 
+pub use super::failure::Failure;
 use super::file_flags::{Asked, asked};
 use super::report::{Report, ending, not_stdout};
 pub use super::usage::not_text;
 use super::usage::{clustered, dashed_value, flag_as_value, once, one_line, subcommands};
-
-/// Why a run ended early.
-#[derive(Debug)]
-pub enum Failure {
-    /// The command line was wrong (exit code 2): the message says what and where to look.
-    Usage(String),
-    /// The command line was fine but the run could not finish (exit code 1).
-    Run(String),
-}
-
-impl Failure {
-    /// The line a reader sees on stderr, after the binary's name.
-    pub fn message(&self) -> &str {
-        match self {
-            Failure::Usage(m) | Failure::Run(m) => m,
-        }
-    }
-
-    /// The exit code a binary ends with.
-    pub fn code(&self) -> u8 {
-        match self {
-            Failure::Usage(_) => 2,
-            Failure::Run(_) => 1,
-        }
-    }
-}
 
 /// Input that was wrong from the start, though only the run could tell: a film longer than a
 /// film may be, a radius the query cannot answer, a crowd the valley cannot hold. A run returns

@@ -11,69 +11,20 @@
 //! The book check needs a third thing: to see what a command would write without writing it.
 //! [`capture`] runs a closure with every write on its thread kept in memory instead.
 
-use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+pub use super::capture::{Caught, capture};
+use super::capture::{capturing, keep};
 pub use super::file_flags::Asked;
+pub use super::out::{OutError, shown};
+use super::out::{fail, scratch};
 use super::places::redirected;
 pub use super::places::{WRITE_UNDER, place_of, same, under, written_under};
 use super::ready::a_file;
 pub use super::ready::{is_stdout, ready, ready_folder};
 use super::staged::{STAGED, gone, making, place, remove};
 pub use super::staged::{Tree, clean_on_signals, staged};
-
-/// A file that could not be written, with the path and the reason, ready to print.
-#[derive(Debug)]
-pub struct OutError {
-    /// The path as the run was given it.
-    pub path: String,
-    /// What the file system said.
-    pub why: String,
-    /// The flag that named the path, when the check before the work knows it.
-    pub flag: Option<&'static str>,
-}
-
-impl std::fmt::Display for OutError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let path = shown(&self.path);
-        match self.flag {
-            Some(flag) => write!(
-                f,
-                "{flag} {path}: cannot write there: {} (give {flag} a path in a folder that is \
-                 there and writable)",
-                self.why
-            ),
-            None => {
-                write!(f, "cannot write {path}: {} (is the folder there and writable?)", self.why)
-            }
-        }
-    }
-}
-
-/// A path as an error line shows it: as given, or quoted with its control characters escaped
-/// (as Rust's `{:?}` writes them) when it holds any, so a newline in a name cannot break the
-/// one line an error has.
-pub fn shown(path: &str) -> String {
-    if path.chars().any(char::is_control) { format!("{path:?}") } else { path.to_string() }
-}
-
-impl std::error::Error for OutError {}
-
-pub(super) fn fail(path: &Path, why: impl std::fmt::Display) -> OutError {
-    OutError { path: path.display().to_string(), why: why.to_string(), flag: None }
-}
-
-/// The scratch name `path`'s bytes are written to first: hidden, in the same folder (so the
-/// rename cannot cross a file system), short, and marked with the process id and a count so
-/// that neither two runs nor two files of one run share one.
-pub(super) fn scratch(path: &Path) -> PathBuf {
-    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    // Short whatever the name: a file name of 250 bytes, near the file system's 255, still has
-    // room for a scratch name beside it.
-    path.with_file_name(format!(".partial.{}.{n}", std::process::id()))
-}
 
 /// Makes the folder `dir` and its parents, for the files a run is about to write into it.
 pub fn folder(dir: &Path) -> Result<(), OutError> {
@@ -103,10 +54,7 @@ pub fn folder(dir: &Path) -> Result<(), OutError> {
 /// Writes `bytes` to `path` whole, or leaves `path` as it was and says why.
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
     a_file(path)?;
-    let caught = CAUGHT.with_borrow_mut(|c| {
-        c.as_mut().map(|files| files.push((path.to_path_buf(), bytes.to_vec()))).is_some()
-    });
-    if caught {
+    if keep(path, bytes) {
         return Ok(());
     }
     if let Some(at) = redirected(path) {
@@ -125,27 +73,6 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutError> {
         s.as_mut().map(|held| held.push((tmp.clone(), path.to_path_buf()))).is_some()
     });
     if held { Ok(()) } else { place(vec![(tmp, path.to_path_buf())]) }
-}
-
-/// The files a thread has been asked to write while capturing, in the order asked.
-pub type Caught = Vec<(PathBuf, Vec<u8>)>;
-
-thread_local! {
-    static CAUGHT: RefCell<Option<Caught>> = const { RefCell::new(None) };
-}
-
-pub(super) fn capturing() -> bool {
-    CAUGHT.with_borrow(Option::is_some)
-}
-
-/// Runs `f` with every file it writes on this thread kept in memory instead of on disk, and
-/// with the checks before the work touching nothing: the run leaves the file system exactly as
-/// it was. Returns what `f` returned and the files it wrote.
-pub fn capture<R>(f: impl FnOnce() -> R) -> (R, Caught) {
-    let outer = CAUGHT.replace(Some(Vec::new()));
-    let r = f();
-    let caught = CAUGHT.replace(outer).unwrap_or_default();
-    (r, caught)
 }
 
 #[cfg(test)]

@@ -4,14 +4,17 @@
 //! binary from outside.
 //!
 //! - [`busy`]: how busy the rest of the machine was while a timing ran.
+//! - [`capture`]: writes kept in memory, for the book check to see what a run would write.
 //! - [`children`]: the processes a book tool starts, ended with it.
 //! - [`cli`]: the entry point every chapter's `main` and the book check call.
 //! - [`design`]: chapter 3's design on the command line, built from the design's own tables.
 //! - [`designs`]: the `designs` table of every chapter: each switch run, and what it moved.
+//! - [`failure`]: how a run ends early: a wrong command line or a run that could not finish.
 //! - [`file_flags`]: the flags that name a file or a folder to write, found by their parser.
 //! - [`files`]: the files a run writes, written through a scratch name; [`ready`] checks each
 //!   before the work, [`staged`] puts them in place together, [`places`] finds two on one
 //!   place.
+//! - [`out`]: a file that could not be written, and the scratch name bytes go to first.
 //! - [`memory`]: the system allocator held to one rule for large blocks, so a run's peak is
 //!   its live data's.
 //! - [`report`]: the report's way to stdout, and how a run ends given what stdout did.
@@ -24,13 +27,16 @@
 //! - `testing`: a chapter binary run from outside, behind the `testing` feature.
 
 pub mod busy;
+pub mod capture;
 pub mod children;
 pub mod cli;
 pub mod design;
 pub mod designs;
+pub mod failure;
 pub mod file_flags;
 pub mod files;
 pub mod memory;
+pub mod out;
 pub mod places;
 pub mod progress;
 pub mod ready;

@@ -4,8 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use super::capture::capturing;
 use super::file_flags::Asked;
-use super::files::{OutError, capturing, fail, scratch, shown};
+use super::out::{OutError, fail, scratch, shown};
 use super::staged::{making, remove};
 
 /// The longest name one part of a path may have on the file systems a reader is likely to

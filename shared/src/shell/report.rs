@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::cli::Failure;
+use super::failure::Failure;
 use super::file_flags::Asked;
 
 /// The report's way to stdout in a real binary. A reader may stop reading early (`| head`,

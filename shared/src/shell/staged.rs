@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
-use super::files::{OutError, fail, scratch};
+use super::out::{OutError, fail, scratch};
 
 thread_local! {
     /// The scratch files written under [`staged`], with the paths they are for.

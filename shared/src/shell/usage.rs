@@ -5,7 +5,7 @@
 
 use std::ffi::OsString;
 
-use super::cli::Failure;
+use super::failure::Failure;
 
 /// Whether a word of `args` (after the program's name) is several short flags run together,
 /// as `-Vh`: with `-V` among them, something beside it that clap did not look at.

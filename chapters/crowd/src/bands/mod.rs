@@ -19,7 +19,7 @@ use world::pictures::palette::{BLUE, GREY, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
 
-use crate::levels::TIMES;
+use crate::levels::valley::TIMES;
 use crate::scene::{COLS, CROWD, ROWS, found};
 
 /// One tick's bands, as a row prints them.
@@ -121,7 +121,7 @@ pub fn picture(
     path: &Path,
 ) -> anyhow::Result<()> {
     let w = found(CROWD, ROWS, Design::default(), settings.with_crew(among))?;
-    let (opened, w) = crate::levels::through(w, tick, "bands");
+    let (opened, w) = crate::levels::valley::through(w, tick, "bands");
     let bands = w.bands().expect("a crew of two or more walks by bands");
     let mut of = vec![(0, false); opened.len()];
     for b in 0..bands.count() {
@@ -252,7 +252,7 @@ pub struct Args {
     pub timeline: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let (ticks, among) = (self.run.ticks, self.among);
         match (&self.timeline, &self.picture) {

@@ -174,7 +174,7 @@ pub struct Args {
     pub design: world::shell::design::Staged,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let design = self.design.0;
         match (&self.stripes, &self.again) {

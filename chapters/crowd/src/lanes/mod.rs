@@ -113,7 +113,7 @@ pub struct Args {
     pub pack: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         match &self.pack {
             _ if self.clock => clock::run(out, settings),

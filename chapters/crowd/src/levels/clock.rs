@@ -7,7 +7,7 @@ use std::io::Write;
 use world::beast::{Design, Settings};
 use world::shell::progress::Progress;
 
-use super::TIMES;
+use super::valley::TIMES;
 use crate::scene::{CROWD, ROWS, found};
 use crate::turns::{ROUNDS, ms, paired_heading, part, phase_row};
 

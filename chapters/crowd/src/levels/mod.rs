@@ -4,21 +4,21 @@
 
 pub mod clock;
 pub mod rule;
+pub mod valley;
 
 use std::io::Write;
 use std::path::Path;
 
 use world::beast::act::at_risk;
 use world::beast::step::levels::Levels;
-use world::beast::{Creature, Design, Settings, World};
+use world::beast::{Design, Settings};
 use world::pictures::palette::{GREY, INK, RED, Rgb};
 use world::pictures::sketch::{Align, Sketch};
 use world::shell::progress::Progress;
 
 use crate::scene::{COLS, CROWD, ROWS, found};
 
-/// The valleys counted: the chapter's, and ten times as long with ten times the crowd.
-pub const TIMES: [usize; 2] = [1, 10];
+use valley::{TIMES, at_tick};
 
 /// One tick's levels, as a row prints them.
 struct Row {
@@ -144,28 +144,6 @@ pub fn picture(
     Ok(())
 }
 
-/// The chapter's valley on one thread with its levels watched, run through the phase of tick
-/// `tick`: the crowd as that phase opened, and the world after it, whose levels are that phase's.
-pub fn at_tick(tick: u32, settings: Settings) -> anyhow::Result<(Vec<Creature>, World)> {
-    let mut w = found(CROWD, ROWS, Design::default(), settings.with_crew(1))?;
-    w.watch_levels();
-    Ok(through(w, tick, "levels"))
-}
-
-/// Runs `w` through the phase of tick `tick`, a step of a progress bar named `name` a tick: the
-/// crowd as that phase opened, and the world after it, for a picture of that phase.
-pub fn through(mut w: World, tick: u32, name: &str) -> (Vec<Creature>, World) {
-    let progress = Progress::new(name, u64::from(tick));
-    for _ in 1..tick {
-        w.tick();
-        progress.step();
-    }
-    let opened = w.roster.live.clone();
-    w.tick();
-    progress.step();
-    (opened, w)
-}
-
 /// A level's colour, on a ramp from orange for the first level walked to deep blue for the
 /// last, so the order the walk takes them reads as light to dark.
 fn shade(level: u32, count: usize) -> Rgb {
@@ -246,7 +224,7 @@ pub struct Args {
     pub rule: Option<world::shell::file_flags::OutFile>,
 }
 
-impl crate::Run for Args {
+impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
         let ticks = self.run.ticks;
         match (&self.rule, &self.picture) {

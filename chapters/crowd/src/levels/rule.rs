@@ -25,7 +25,7 @@ const BEFORE: Rgb = [230, 120, 20];
 /// Runs to tick `tick`, finds a creature at risk with as many creatures after it as before it
 /// in its watched square, prints what the rule says about it and draws it into `path`.
 pub fn run(out: &mut dyn Write, tick: u32, settings: Settings, path: &Path) -> anyhow::Result<()> {
-    let (opened, w) = super::at_tick(tick, settings)?;
+    let (opened, w) = super::valley::at_tick(tick, settings)?;
     let stood: Vec<((i64, i64), bool)> =
         opened.iter().map(|c| (c.cell(), at_risk(c.store))).collect();
     let of = w.levels().expect("the levels are watched").of().to_vec();
