@@ -259,6 +259,7 @@ fn run_in_group(
     scratch: &Path,
 ) -> std::io::Result<(std::process::ExitStatus, Vec<u8>)> {
     use std::io::Read;
+    adopt_orphans();
     let mut group = world::shell::children::spawn(
         Command::new("sh")
             .arg("-c")
@@ -274,8 +275,41 @@ fn run_in_group(
         out.read_to_end(&mut stdout)?;
     }
     let status = group.child.wait()?;
+    reap_orphans();
     Ok((status, stdout))
 }
+
+/// Makes this process the one that adopts every process the measured command starts and then
+/// leaves behind, however deep (Linux's child subreaper), instead of the system's first process.
+/// A browser's helpers are such orphans: their CPU time would otherwise count as the rest of
+/// the machine's, and a quiet machine would look busy.
+fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    let _ = nix::sys::prctl::set_child_subreaper(true);
+}
+
+/// Waits for the orphans the command left, so that their CPU time, and their own children's,
+/// counts as the command's (`getrusage` counts only children waited for). Gives up after
+/// [`ORPHANS`]: one still running then is the rest of the machine's from there on.
+fn reap_orphans() {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+        let end = std::time::Instant::now() + ORPHANS;
+        loop {
+            match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
+                Ok(WaitStatus::StillAlive) if std::time::Instant::now() < end => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Ok(WaitStatus::StillAlive) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    }
+}
+
+/// How long the orphans of a measured command are waited for once it has ended.
+const ORPHANS: Duration = Duration::from_secs(5);
 
 /// Why a block taken on a busy machine is not written: one line, naming the block.
 pub fn refusal(at: &str, command: &str, load: &Load) -> String {
