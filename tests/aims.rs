@@ -20,7 +20,8 @@ fn book() -> Vec<Page> {
 }
 
 /// The aims of chapters 2 and 3, of their design notes and of chapter 3's live panel are all
-/// declared, each judged on the design as it stands, and where each stands is there for the pages to read.
+/// declared, each judged on the design as it stands, and where each stands is there for the
+/// pages to read.
 #[test]
 fn every_aim_of_the_book_is_declared_once_and_judged_as_it_stands() {
     let pages = book();
