@@ -1,7 +1,7 @@
 //! The flags that name a file or a folder for a run to write, and what a parsed command line
 //! asks for through them.
 //!
-//! A flag writes a file when its value parser is [`svg`] or [`png`], and a folder when it is
+//! A flag writes a file when its value parser is [`svg`] or [`png()`], and a folder when it is
 //! [`folder`]: the values come out of clap as an [`OutFile`] or an [`OutFolder`], and the
 //! files a run writes are read off clap's matches by that type ([`asked`]). No list of file
 //! flags is kept by hand, so a new one is checked before the work, and written even after the
@@ -22,7 +22,7 @@ pub enum Asked {
     Folder(&'static str, PathBuf, Vec<String>),
 }
 
-/// A file a flag asks the run to write: what [`svg`] and [`png`] give, so that the write path
+/// A file a flag asks the run to write: what [`svg`] and [`png()`] give, so that the write path
 /// finds every such flag by its type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutFile(pub PathBuf);

@@ -128,7 +128,7 @@ pub fn is_stdout(path: &Path) -> bool {
 
 /// Checks, before any work, that files can be written into the folder `dir`: either it is a
 /// folder already, or the nearest part of it that exists is a folder in which the rest could be
-/// made. Nothing is made yet; [`folder`] does that when the first file is due.
+/// made. Nothing is made yet; [`folder`](super::files::folder) does that when the first file is due.
 pub fn ready_folder(dir: &Path) -> Result<(), OutError> {
     let mut there = dir;
     // A link is there even when what it points at is not (a dangling link, a loop of links):

@@ -39,6 +39,15 @@ fn swarm() -> String {
     world::base::digest::bodies(&bodies)
 }
 
+/// A page whose live panel has no skip link: its own script takes skip.js's links away.
+fn unskippable() -> String {
+    format!(
+        "# Unskippable\n\n{}\n<script>\ndocument.addEventListener('DOMContentLoaded', () => \
+         document.querySelector('nav.skip')?.remove());\n</script>\n",
+        panel(&swarm())
+    )
+}
+
 /// The pages: each one's file name, its text, and the one kind of problem it must show.
 fn pages() -> Vec<(&'static str, String, Option<Kind>)> {
     let long = "x".repeat(240);
@@ -85,15 +94,7 @@ fn pages() -> Vec<(&'static str, String, Option<Kind>)> {
             ),
             Some(Kind::Blocked),
         ),
-        (
-            "unskippable",
-            format!(
-                "# Unskippable\n\n{}\n<script>\ndocument.addEventListener('DOMContentLoaded', () \
-                 => document.querySelector('nav.skip')?.remove());\n</script>\n",
-                panel(&swarm())
-            ),
-            Some(Kind::Skip),
-        ),
+        ("unskippable", unskippable(), Some(Kind::Skip)),
         (
             "clipped",
             "# Clipped\n\n<p style=\"width: 8em; overflow: hidden; white-space: nowrap\">A \
