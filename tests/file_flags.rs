@@ -9,12 +9,9 @@ use std::path::PathBuf;
 use clap::CommandFactory;
 use world::shell::file_flags::{Asked, asked, unknown};
 
-fn chapters() -> [(&'static str, clap::Command); 3] {
-    [
-        ("bodies", bodies::Cli::command()),
-        ("herd", herd::Cli::command()),
-        ("crowd", crowd::Cli::command()),
-    ]
+/// Every chapter's command line, from the one list of chapters.
+fn chapters() -> Vec<(&'static str, clap::Command)> {
+    theworld::chapters::ALL.iter().map(|c| (c.name, (c.command)())).collect()
 }
 
 #[test]
