@@ -6,7 +6,7 @@
 
 use std::io::Write;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use world::shell::cli::Writes;
 
 pub mod design;
@@ -26,25 +26,7 @@ mod timeline;
 
 pub use run::Run;
 
-/// The subcommands, each its flags' struct, in `--help`'s order, each handed to its [`Run`].
-macro_rules! subcommands {
-    ($($name:ident($args:ty),)*) => {
-        #[derive(Subcommand, Debug)]
-        pub enum Mode {
-            $($name($args),)*
-        }
-
-        impl Mode {
-            fn command(&self) -> &dyn Run {
-                match self {
-                    $(Mode::$name(args) => args,)*
-                }
-            }
-        }
-    };
-}
-
-subcommands! {
+world::subcommands! {
     Table(table::Args),
     Orders(table::Orders),
     Held(held::Args),

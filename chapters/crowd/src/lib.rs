@@ -8,7 +8,7 @@
 
 use std::io::Write;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use world::beast::Settings;
 use world::lanes::Isa;
 use world::shell::cli::Writes;
@@ -43,25 +43,7 @@ mod wall;
 pub use run::Run;
 pub use scene::{MOST_CROWD, MOST_MB};
 
-/// The subcommands, each its module's `Args`, in `--help`'s order, each handed to its [`Run`].
-macro_rules! subcommands {
-    ($($name:ident($args:ty),)*) => {
-        #[derive(Subcommand, Debug)]
-        pub enum Mode {
-            $($name($args),)*
-        }
-
-        impl Mode {
-            fn command(&self) -> &dyn Run {
-                match self {
-                    $(Mode::$name(args) => args,)*
-                }
-            }
-        }
-    };
-}
-
-subcommands! {
+world::subcommands! {
     Sums(sums::Args),
     Spend(spend::Args),
     Fan(fan::Args),

@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use world::shell::cli::Writes;
 
 pub mod agree;
@@ -27,25 +27,7 @@ mod run;
 
 pub use run::Run;
 
-/// The subcommands, each its module's `Args`, in `--help`'s order, each handed to its [`Run`].
-macro_rules! subcommands {
-    ($($name:ident($args:ty),)*) => {
-        #[derive(Subcommand, Debug)]
-        pub enum Mode {
-            $($name($args),)*
-        }
-
-        impl Mode {
-            fn command(&self) -> &dyn Run {
-                match self {
-                    $(Mode::$name(args) => args,)*
-                }
-            }
-        }
-    };
-}
-
-subcommands! {
+world::subcommands! {
     Hand(hand::Args),
     Alone(alone::Args),
     Near(near::Args),

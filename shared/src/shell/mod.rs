@@ -19,6 +19,7 @@
 //!   its live data's.
 //! - [`report`]: the report's way to stdout, and how a run ends given what stdout did.
 //! - [`progress`]: the bar a long run draws on a terminal's stderr, and nowhere else.
+//! - [`subcommands`]: the `subcommands!` list that makes a chapter's `Mode` enum.
 //! - [`switchboard`]: any chapter's design on the command line, one flag a switch of its table.
 //! - [`switches`]: a design's switches as the `designs` table reads them, each with its part,
 //!   and the design clap builds from a set of flags.
@@ -42,6 +43,7 @@ pub mod progress;
 pub mod ready;
 pub mod report;
 pub mod staged;
+pub mod subcommands;
 pub mod switchboard;
 pub mod switches;
 #[cfg(feature = "testing")]
