@@ -13,25 +13,11 @@ use world::shell::progress::Progress;
 use crate::scene::{COLS, CROWD, ROWS, found};
 use crate::timed::timed;
 
-/// Which part of the table to run: the base the rows are set against, and whose rows.
-pub struct Part {
-    /// `--as-of`: the rows are set against the phase as this stage left it.
-    pub as_of: Option<Stage>,
-    /// `--only`: this stage's rows alone.
-    pub only: Option<Stage>,
-}
-
-/// Every run casts its fans on the crew of `settings`, which the table's first line names when
-/// `--crew` asked for it (`crew_asked`).
-pub fn run(
-    out: &mut dyn Write,
-    ticks: u32,
-    clock: bool,
-    settings: Settings,
-    crew_asked: bool,
-    part: Part,
-) -> anyhow::Result<()> {
-    if let (Some(as_of), Some(only)) = (part.as_of, part.only)
+/// The part of the table `--as-of` and `--only` ask for. Every run casts its fans on the crew
+/// of `settings`, which the table's first line names when `--crew` asked for it.
+pub fn run(out: &mut dyn Write, args: &Args, settings: Settings) -> anyhow::Result<()> {
+    let (ticks, clock) = (args.run.ticks, args.clock);
+    if let (Some(as_of), Some(only)) = (args.as_of, args.only)
         && only > as_of
     {
         let (only, as_of) = (only.name(), as_of.name());
@@ -44,13 +30,13 @@ pub fn run(
     let spend = if ticks == 120 { "spend".to_string() } else { format!("spend --ticks {ticks}") };
     let mut about =
         format!("{spend}: {ticks} ticks of the {COLS}x{ROWS} valley with {CROWD} creatures");
-    if crew_asked {
+    if args.crew.is_some() {
         about.push_str(&format!(", the fans cast on {} thread(s)", settings.crew));
     }
     let slice = Slice {
-        base: part.as_of.map(|s| vec!["--as-of".into(), s.name().into()]).unwrap_or_default(),
-        base_is: part.as_of.map(Stage::left_it).unwrap_or_default(),
-        only: part.only,
+        base: args.as_of.map(|s| vec!["--as-of".into(), s.name().into()]).unwrap_or_default(),
+        base_is: args.as_of.map(Stage::left_it).unwrap_or_default(),
+        only: args.only,
     };
     let table = Table { package: "crowd", run: &spend, about: &about, unit: "ms per tick" };
     report_slice::<Staged>(out, &table, &slice, clock, |Staged(design)| {
@@ -87,7 +73,6 @@ pub struct Args {
 
 impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
-        let part = Part { as_of: self.as_of, only: self.only };
-        run(out, self.run.ticks, self.clock, settings, self.crew.is_some(), part)
+        run(out, self, settings)
     }
 }

@@ -2,7 +2,6 @@
 //! held at one creature to five cells, and what a tick of each asks for.
 
 use std::io::{self, Write};
-use std::path::Path;
 
 use world::beast::think::brain::MULTIPLIES;
 use world::beast::{Design, Settings};
@@ -15,15 +14,11 @@ use crate::timed::timed;
 
 pub const TIMES: [u32; 4] = [1, 2, 5, 10];
 
-pub fn run(
-    out: &mut dyn Write,
-    ticks: u32,
-    design: Design,
-    settings: Settings,
-    clock: bool,
-    more: &[u32],
-    chart: Option<&Path>,
-) -> anyhow::Result<()> {
+/// The rows: each valley run for `--ticks` ticks, what it asks for, and with `--clock` (or
+/// `--chart`) what a tick of it takes here.
+pub fn run(out: &mut dyn Write, args: &Args, settings: Settings) -> anyhow::Result<()> {
+    let (ticks, design, more) = (args.run.ticks, args.design.0, &args.more[..]);
+    let clock = args.clock || args.chart.is_some();
     heading(out, ticks, more, clock)?;
     let mut times = Vec::new();
     let progress = Progress::new("fit", (TIMES.len() + more.len()) as u64 * u64::from(ticks));
@@ -59,7 +54,7 @@ pub fn run(
         writeln!(out, "  ms per tick: the creature phase, timed here on {threads} thread(s)")?;
         writeln!(out, "  µs per creature: that time over the crowd")?;
     }
-    if let Some(path) = chart {
+    if let Some(path) = args.chart.as_deref() {
         draw(&times).save(path)?;
         writeln!(out, "wrote {}", path.display())?;
     }
@@ -153,17 +148,21 @@ fn budget_heading(
     writeln!(out, "  {:>5} {:>6} {:>9}  {:>11}  fits", "trial", "times", "creatures", "ms per tick")
 }
 
+/// A search for the largest crowd that fits, as `--budget`, `--ticks` and the design's flags
+/// ask for it: the ms per tick a phase must fit, and each trial's ticks and design.
+#[derive(Clone, Copy)]
+pub struct Search {
+    pub budget: f64,
+    pub ticks: u32,
+    pub design: Design,
+}
+
 /// The largest crowd, in whole valleys, whose phase fits inside `budget` ms per tick here: the
 /// valley made one, two, four, ... times as long, doubling while the phase fits, then the step
 /// halved between the last length that fitted and the first that did not. Every trial is
 /// printed as it is timed, over `ticks` ticks after one untimed tick.
-pub fn budget(
-    out: &mut dyn Write,
-    ticks: u32,
-    design: Design,
-    settings: Settings,
-    budget: f64,
-) -> anyhow::Result<()> {
+pub fn budget(out: &mut dyn Write, search: Search, settings: Settings) -> anyhow::Result<()> {
+    let Search { budget, ticks, design } = search;
     let most = (MOST_CROWD as usize / CROWD) as u32;
     budget_heading(out, budget, settings.threads(design), ticks, design)?;
     let mut trial = 0;
@@ -249,13 +248,12 @@ pub struct Args {
 
 impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
-        let (ticks, design) = (self.run.ticks, self.design.0);
         match self.budget {
-            Some(ms) => budget(out, ticks, design, settings, f64::from(ms)),
-            None => {
-                let clock = self.clock || self.chart.is_some();
-                run(out, ticks, design, settings, clock, &self.more, self.chart.as_deref())
+            Some(ms) => {
+                let (budget_ms, ticks, design) = (f64::from(ms), self.run.ticks, self.design.0);
+                budget(out, Search { budget: budget_ms, ticks, design }, settings)
             }
+            None => run(out, self, settings),
         }
     }
 }

@@ -2,11 +2,10 @@
 //! window with the most burials outlined on it, drawn close up with a key, and filmed.
 
 use std::io::Write;
-use std::path::Path;
 
 use anyhow::Context;
 use world::beast::habitat::PLANT_CAP;
-use world::beast::{Design, Settings, World};
+use world::beast::{Settings, World};
 use world::pictures::Frame;
 use world::pictures::palette::INK;
 use world::shell::progress::Progress;
@@ -18,18 +17,12 @@ use crate::timed::run_for;
 /// Screen pixels to a cell side in the picture of the whole valley.
 const PX: i64 = 4;
 
-/// The valley after `ticks` ticks of `design`, drawn into `path`; with `close`, the busiest
-/// window drawn close up there; with `film`, that window filmed over a second run of the same
-/// ticks.
-pub fn run(
-    out: &mut dyn Write,
-    ticks: u32,
-    design: Design,
-    settings: Settings,
-    path: &Path,
-    close: Option<&Path>,
-    film: Option<&Path>,
-) -> anyhow::Result<()> {
+/// The valley after `--ticks` ticks of the design, drawn into `--out`; with `--close`, the
+/// busiest window drawn close up there; with `--film`, that window filmed over a second run of
+/// the same ticks.
+pub fn run(out: &mut dyn Write, args: &Args, settings: Settings) -> anyhow::Result<()> {
+    let (ticks, design, path) = (args.run.ticks, args.design.0, &*args.out);
+    let (close, film) = (args.close.as_deref(), args.film.as_deref());
     if film.is_some() {
         world::pictures::film::fits(ticks)?;
     }
@@ -145,7 +138,6 @@ pub struct Args {
 
 impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
-        let (close, film) = (self.close.as_deref(), self.film.as_deref());
-        run(out, self.run.ticks, self.design.0, settings, &self.out, close, film)
+        run(out, self, settings)
     }
 }

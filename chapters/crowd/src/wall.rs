@@ -4,7 +4,6 @@
 
 use std::hint::black_box;
 use std::io::Write;
-use std::path::Path;
 use std::time::Instant;
 
 use world::beast::think::brain::BYTES;
@@ -28,15 +27,11 @@ const READS: usize = 5;
 /// A million bytes.
 const MB: f64 = 1e6;
 
-pub fn run(
-    out: &mut dyn Write,
-    ticks: u32,
-    settings: Settings,
-    clock: bool,
-    more: &[u32],
-    chart: Option<&Path>,
-) -> anyhow::Result<()> {
-    let clock = clock || chart.is_some();
+/// The table: each of fit's crowd sizes run for `--ticks` ticks and the bytes its closing tick
+/// read, and with `--clock` (or `--chart`) the stream's speed and each phase's share of it.
+pub fn run(out: &mut dyn Write, args: &Args, settings: Settings) -> anyhow::Result<()> {
+    let (ticks, more, chart) = (args.run.ticks, &args.more[..], args.chart.as_deref());
+    let clock = args.clock || chart.is_some();
     let crew = settings.crew;
     writeln!(out, "what a tick must read: every living creature's brain once, and the view")?;
     let stream = if clock { Some(bandwidth(crew)) } else { None };
@@ -221,6 +216,6 @@ pub struct Args {
 
 impl crate::run::Run for Args {
     fn run(&self, out: &mut dyn Write, settings: Settings) -> anyhow::Result<()> {
-        run(out, self.run.ticks, settings, self.clock, &self.more, self.chart.as_deref())
+        run(out, self, settings)
     }
 }
