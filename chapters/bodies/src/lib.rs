@@ -1,20 +1,22 @@
 //! Chapter 1, Motion in Three Vectors: a body is a place, a speed and this tick's pushes.
 //!
-//! Each experiment is one subcommand, whose flags (an `Args` struct, or one named for it where
-//! two share a module) and run ([`Run`]) sit beside its code; this file lists them. With no
-//! subcommand the binary runs them all in the order the book tells them.
+//! Each experiment is one subcommand in its own module, which owns its flags (an `Args`
+//! struct) and how it runs ([`Run`]); this file lists them. With no subcommand the binary runs
+//! them all in the order the book tells them.
 
 use std::io::Write;
 
 use clap::Parser;
 use world::shell::cli::Writes;
 
+pub mod clash;
 pub mod design;
 pub mod designs;
 pub mod digits;
 mod doubles;
 mod flags;
 pub mod held;
+pub mod orders;
 pub mod pushes;
 mod reel;
 pub mod reorder;
@@ -28,11 +30,11 @@ pub use run::Run;
 
 world::subcommands! {
     Table(table::Args),
-    Orders(table::Orders),
+    Orders(orders::Args),
     Held(held::Args),
     Swarm(swarm::Args),
     Reorder(reorder::Args),
-    Clash(swarm::Clash),
+    Clash(clash::Args),
     Designs(designs::Args),
 }
 
