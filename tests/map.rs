@@ -20,8 +20,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use syn::buffer::{Cursor, TokenBuffer};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
-use syn::{Attribute, Expr, ImplItem, Item, TraitItem, UseTree, Visibility};
+use syn::{Attribute, Expr, ImplItem, Item, Token, TraitItem, UseTree, Visibility};
 
 /// A module: the file it is in, the children its `mod` items declare, what it names (its `use`
 /// items and the paths in its code, tests left out), and the names it re-exports with where
@@ -57,8 +59,11 @@ struct Reading {
     /// Every path of two or more parts written in its code or a macro's arguments, with no
     /// leading `::`.
     paths: Vec<Vec<String>>,
-    /// Each `mod name;` it declares, with the file its `#[path = "..."]` names, if any.
+    /// Each `mod name;` it declares, with the file its `#[path = "..."]` names, if any, and
+    /// each module its `subcommands!` list declares.
     children: Vec<(String, Option<String>)>,
+    /// Each line of its `subcommands!` list: the subcommand's name and the path it gives.
+    subcommands: Vec<(String, Vec<String>)>,
     /// Each `Stream::new(seed, number)` it calls: whether `number` starts with a name.
     streams: Vec<bool>,
     /// Whether `#[cfg(test)]` items are read too.
@@ -153,6 +158,21 @@ impl<'ast> Visit<'ast> for Reading {
         visit::visit_item_mod(self, item);
     }
 
+    /// A chapter's `world::subcommands!` list declares a module a line, as `mod` would.
+    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+        if item.mac.path.segments.last().is_some_and(|s| s.ident == "subcommands") {
+            let lines = item.mac.parse_body_with(Punctuated::<Line, Token![,]>::parse_terminated);
+            for Line { name, path } in lines.expect("a list of `Name(module),`") {
+                let path: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+                if let [module] = &path[..] {
+                    self.children.push((module.clone(), None));
+                }
+                self.subcommands.push((name.to_string(), path));
+            }
+        }
+        visit::visit_item_macro(self, item);
+    }
+
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
         let mut paths = Vec::new();
         expand(&[], &item.tree, &mut paths);
@@ -183,6 +203,21 @@ impl<'ast> Visit<'ast> for Reading {
         let tokens = TokenBuffer::new2(mac.tokens.clone());
         self.scan(tokens.begin());
         visit::visit_macro(self, mac);
+    }
+}
+
+/// One line of a `subcommands!` list, `Name(module)`: the subcommand and what it names.
+struct Line {
+    name: syn::Ident,
+    path: syn::Path,
+}
+
+impl Parse for Line {
+    fn parse(input: ParseStream) -> syn::Result<Line> {
+        let name = input.parse()?;
+        let inside;
+        syn::parenthesized!(inside in input);
+        Ok(Line { name, path: inside.parse()? })
     }
 }
 
@@ -833,6 +868,45 @@ fn mod_items_and_their_path_attributes_are_read() {
     .expect("Rust");
     let want = [("a", None), ("b", None), ("c", Some("x/c.rs"))];
     assert_eq!(reading.children, want.map(|(n, p)| (n.to_string(), p.map(str::to_string))));
+}
+
+#[test]
+fn a_subcommands_list_declares_a_module_a_line() {
+    let reading = read("mod a;\nworld::subcommands! {\n    Table(table),\n    Orders(orders),\n}")
+        .expect("Rust");
+    let names: Vec<&str> = reading.children.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["a", "table", "orders"]);
+    // A line that names a type, as the list once took, declares nothing.
+    let old = read("pub mod table;\nworld::subcommands! { Table(table::Args), }").expect("Rust");
+    assert_eq!(old.children, [("table".to_string(), None)]);
+    assert_eq!(old.subcommands, [("Table".to_string(), vec!["table".into(), "Args".into()])]);
+}
+
+/// A new subcommand is its own module and one line of its chapter's `subcommands!` list,
+/// `Name(module)`, which declares the module and makes the `Mode` variant from its `Args`: no
+/// subcommand's module is declared by a `mod` line of its own.
+#[test]
+fn every_subcommand_is_declared_by_its_line_of_the_list_alone() {
+    let mut seen = 0;
+    for dir in chapters() {
+        let lib = dir.join("src/lib.rs");
+        let src = std::fs::read_to_string(&lib).expect("a chapter's lib.rs");
+        let reading = read(&src).unwrap_or_else(|e| panic!("{}: {e}", lib.display()));
+        let modules = read_crate(&lib);
+        for (name, path) in &reading.subcommands {
+            let at = lib.display();
+            let [module] = &path[..] else {
+                let path = path.join("::");
+                panic!("{at}: {name}({path}) names a path: the list takes the module alone");
+            };
+            let declared = reading.children.iter().filter(|(c, _)| c == module).count();
+            assert_eq!(declared, 1, "{at}: {module} is declared besides its line in the list");
+            assert!(modules.contains_key(&vec![module.clone()]), "{at}: {module} not read");
+            seen += 1;
+        }
+    }
+    // The three chapters' lists: seven subcommands, eight and fourteen.
+    assert_eq!(seen, 29, "the lists read as {seen} subcommands");
 }
 
 #[test]

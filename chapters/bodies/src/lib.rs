@@ -3,39 +3,36 @@
 //! Each experiment is one subcommand in its own module, which owns its flags (an `Args`
 //! struct) and how it runs ([`Run`]); this file lists them. With no subcommand the binary runs
 //! them all in the order the book tells them.
+//!
+//! To add a subcommand: write its module (`src/name.rs`, with `Args` and its `impl Run`) and
+//! add its one line, `Name(name),`, to the `subcommands!` list below, which declares the module
+//! too; to run it with the others, add it to [`BOOK_ORDER`].
 
 use std::io::Write;
 
 use clap::Parser;
 use world::shell::cli::Writes;
 
-pub mod clash;
 pub mod design;
-pub mod designs;
 pub mod digits;
 mod doubles;
 mod flags;
-pub mod held;
-pub mod orders;
 pub mod pushes;
 mod reel;
-pub mod reorder;
 mod run;
 pub mod scatter;
-pub mod swarm;
-pub mod table;
 mod timeline;
 
 pub use run::Run;
 
 world::subcommands! {
-    Table(table::Args),
-    Orders(orders::Args),
-    Held(held::Args),
-    Swarm(swarm::Args),
-    Reorder(reorder::Args),
-    Clash(clash::Args),
-    Designs(designs::Args),
+    Table(table),
+    Orders(orders),
+    Held(held),
+    Swarm(swarm),
+    Reorder(reorder),
+    Clash(clash),
+    Designs(designs),
 }
 
 /// Chapter 1 of the book: how a body moves, why the order of a step matters, and how to prove

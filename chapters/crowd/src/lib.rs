@@ -5,6 +5,11 @@
 //! Each experiment is one subcommand in its own module, which owns its flags (an `Args`
 //! struct) and how it runs ([`Run`]); this file lists them. With no subcommand the binary
 //! runs every deterministic one in the order the book tells them.
+//!
+//! To add a subcommand: write its module (`src/name.rs`, with `Args` and its `impl Run`) and
+//! add its one line, `Name(name),`, to the `subcommands!` list below, which declares the module
+//! too; to run it with the others, add it to [`BOOK_ORDER`]. A `--crew` flag of its own is run
+//! on with no other line (see [`Cli::crew`]).
 
 use std::io::Write;
 
@@ -14,50 +19,36 @@ use world::lanes::Isa;
 use world::shell::cli::Writes;
 use world::shell::design::Staged;
 
-mod bands;
 mod chain;
 mod close;
-mod crew;
-mod designs;
-mod fan;
-mod fit;
 pub mod flags;
-mod instructions;
-mod lanes;
-mod ledger;
-mod levels;
 mod pass;
-mod picture;
 mod profile;
-mod rays;
 mod run;
 pub mod scene;
 #[cfg(feature = "pprof")]
 mod shares;
-mod spend;
-mod sums;
 mod timed;
 mod turns;
-mod wall;
 
 pub use run::Run;
 pub use scene::{MOST_CROWD, MOST_MB};
 
 world::subcommands! {
-    Sums(sums::Args),
-    Spend(spend::Args),
-    Fan(fan::Args),
-    Ledger(ledger::Args),
-    Crew(crew::Args),
-    Fit(fit::Args),
-    Instructions(instructions::Args),
-    Lanes(lanes::Args),
-    Rays(rays::Args),
-    Wall(wall::Args),
-    Levels(levels::Args),
-    Bands(bands::Args),
-    Picture(picture::Args),
-    Designs(designs::Args),
+    Sums(sums),
+    Spend(spend),
+    Fan(fan),
+    Ledger(ledger),
+    Crew(crew),
+    Fit(fit),
+    Instructions(instructions),
+    Lanes(lanes),
+    Rays(rays),
+    Wall(wall),
+    Levels(levels),
+    Bands(bands),
+    Picture(picture),
+    Designs(designs),
 }
 
 /// Chapter 3 of the book: three thousand creatures with a brain each, what one tick of them

@@ -4,38 +4,33 @@
 //! Each experiment is one subcommand in its own module, which owns its flags (an `Args`
 //! struct) and how it runs ([`Run`]); this file lists them. With no subcommand the binary
 //! runs them all in the order the book tells them.
+//!
+//! To add a subcommand: write its module (`src/name.rs`, with `Args` and its `impl Run`) and
+//! add its one line, `Name(name),`, to the `subcommands!` list below, which declares the module
+//! too; to run it with the others, add it to [`BOOK_ORDER`].
 
 use std::io::Write;
 
 use clap::Parser;
 use world::shell::cli::Writes;
 
-pub mod agree;
-pub mod alone;
 pub mod charts;
-pub mod clock;
 pub mod design;
-pub mod designs;
-pub mod distances;
-pub mod hand;
+mod run;
 pub mod scene;
 mod steering;
-pub mod sweep;
-
-pub mod near;
-mod run;
 
 pub use run::Run;
 
 world::subcommands! {
-    Hand(hand::Args),
-    Alone(alone::Args),
-    Near(near::Args),
-    Sweep(sweep::Args),
-    Agree(agree::Args),
-    Clock(clock::Args),
-    Distances(distances::Args),
-    Designs(designs::Args),
+    Hand(hand),
+    Alone(alone),
+    Near(near),
+    Sweep(sweep),
+    Agree(agree),
+    Clock(clock),
+    Distances(distances),
+    Designs(designs),
 }
 
 /// Chapter 2 of the book: push apart, match heading, pull to the middle, and two ways to find

@@ -1,14 +1,20 @@
-//! The list of a chapter's subcommands, written once for all three: `world::subcommands!` makes
-//! the chapter's `Mode` enum (what clap parses) and hands each parsed subcommand to the
-//! chapter's own `Run` trait, which the caller must have in scope under that name.
+//! The list of a chapter's subcommands, written once for all three: `world::subcommands!`
+//! declares each subcommand's module, makes the chapter's `Mode` enum (what clap parses) from
+//! the modules' `Args`, and hands each parsed subcommand to the chapter's own `Run` trait,
+//! which the caller must have in scope under that name.
 
-/// The subcommands, each its module's `Args`, in `--help`'s order, each handed to its `Run`.
+/// The subcommands in `--help`'s order, a line each, `Name(module)`: the line declares
+/// `pub mod module;` (the chapter's `src/module.rs` or `src/module/mod.rs`, as a `mod` line
+/// would), whose `Args` is the subcommand's flags and is handed to its `Run`. So a new
+/// subcommand is its module and one line here, with no `mod` line beside it.
 #[macro_export]
 macro_rules! subcommands {
-    ($($name:ident($args:ty),)*) => {
+    ($($name:ident($module:ident),)*) => {
+        $(pub mod $module;)*
+
         #[derive(::clap::Subcommand, Debug)]
         pub enum Mode {
-            $($name($args),)*
+            $($name($module::Args),)*
         }
 
         impl Mode {
