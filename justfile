@@ -56,9 +56,12 @@ measure *ARGS:
 test:
     cargo test --release --workspace
 
+# A chapter's subcommands are declared inside its `world::subcommands!` list, where cargo fmt
+# does not look: rustfmt is handed their files itself.
 [doc("Formatting and lints, as CI runs them.")]
 lint:
     cargo fmt --all --check
+    rustfmt --check --edition 2024 chapters/*/src/*.rs chapters/*/src/*/mod.rs
     cargo clippy --workspace --all-targets -- -D warnings
     cargo clippy -p theworld --features browser --bin browser -- -D warnings
 
