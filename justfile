@@ -57,7 +57,12 @@ test:
     cargo test --release --workspace
 
 # A chapter's subcommands are declared inside its `world::subcommands!` list, where cargo fmt
-# does not look: rustfmt is handed their files itself.
+# does not look: rustfmt is handed their files itself, by `fmt` and by `lint` alike.
+[doc("Format every file, the chapters' subcommands included.")]
+fmt:
+    cargo fmt --all
+    rustfmt --edition 2024 chapters/*/src/*.rs chapters/*/src/*/mod.rs
+
 [doc("Formatting and lints, as CI runs them.")]
 lint:
     cargo fmt --all --check

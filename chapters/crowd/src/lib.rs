@@ -8,8 +8,9 @@
 //!
 //! To add a subcommand: write its module (`src/name.rs`, with `Args` and its `impl Run`) and
 //! add its one line, `Name(name),`, to the `subcommands!` list below, which declares the module
-//! too; to run it with the others, add it to [`BOOK_ORDER`]. A `--crew` flag of its own is run
-//! on with no other line (see [`Cli::crew`]).
+//! too; to run it with the others, add it to [`BOOK_ORDER`]. Format it with `just fmt`:
+//! `cargo fmt` does not reach a module declared inside a macro. A `--crew` flag of its own is
+//! run on with no other line (see [`Cli::crew`]).
 
 use std::io::Write;
 

@@ -7,7 +7,8 @@
 //!
 //! To add a subcommand: write its module (`src/name.rs`, with `Args` and its `impl Run`) and
 //! add its one line, `Name(name),`, to the `subcommands!` list below, which declares the module
-//! too; to run it with the others, add it to [`BOOK_ORDER`].
+//! too; to run it with the others, add it to [`BOOK_ORDER`]. Format it with `just fmt`:
+//! `cargo fmt` does not reach a module declared inside a macro.
 
 use std::io::Write;
 

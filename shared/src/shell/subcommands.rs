@@ -7,7 +7,8 @@
 /// `pub mod module;` (the chapter's `src/module.rs` or `src/module/mod.rs`, as a `mod` line
 /// would), whose `Args` is the subcommand's flags and is handed to its `Run`. So a new
 /// subcommand is its module and one line here, with no `mod` line beside it. `cargo fmt`
-/// does not look inside a macro, so `just lint` hands the chapters' files to rustfmt itself.
+/// does not look inside a macro, so `just fmt` and `just lint` hand the chapters' files to
+/// rustfmt themselves.
 #[macro_export]
 macro_rules! subcommands {
     ($($name:ident($module:ident),)*) => {
