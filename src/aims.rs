@@ -182,9 +182,8 @@ fn commands(pages: &[Page]) -> BTreeMap<String, String> {
     let mut all = BTreeMap::new();
     for p in pages {
         let Ok(blocks) = console::parse(&p.text) else { continue };
-        let lines: Vec<&str> = p.text.lines().collect();
         for b in &blocks {
-            if let Some(n) = figures::name(&lines, b) {
+            if let Some(n) = figures::name(&p.text, b) {
                 all.entry(n).or_insert_with(|| b.command.clone());
             }
         }

@@ -357,7 +357,8 @@ fn stale(page: &Page, only: Option<&str>) -> Vec<String> {
     for b in page.blocks.iter().filter(picked) {
         let header = b.open.checked_sub(1).map_or("", |i| lines[i]);
         let Some(why) = measure::stale(header, &b.command) else { continue };
-        let name = crate::figures::name(&lines, b).map(|n| format!("`{n}` ")).unwrap_or_default();
+        let name =
+            crate::figures::name(&page.text, b).map(|n| format!("`{n}` ")).unwrap_or_default();
         let at = format!("{}:{}", page.name, b.open + 2);
         found.push(format!("{at}: the measured block {name}(`{}`) {why}", b.command));
     }

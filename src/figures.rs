@@ -109,15 +109,19 @@ pub fn refs(page: &str) -> Result<Vec<Ref>, String> {
     Ok(found)
 }
 
-/// A block's name, from the comment on the line above it (or above its `*Measured on*` line).
-pub fn name(lines: &[&str], b: &Block) -> Option<String> {
+/// A block's name, from the comment on the line above it (or above its `*Measured on*` line),
+/// as markdown reads the page: a comment over two lines names the block as one on a line does.
+pub fn name(page: &str, b: &Block) -> Option<String> {
     let mut above = b.open.checked_sub(1)?;
-    if lines[above].starts_with("*Measured on") {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(page.match_indices('\n').map(|(i, _)| i + 1))
+        .take(b.open + 1)
+        .collect();
+    if page[starts[above]..].starts_with("*Measured on") {
         above = above.checked_sub(1)?;
     }
-    let l = lines[above].trim();
-    let inner = l.strip_prefix("<!-- block:")?.strip_suffix("-->")?;
-    Some(inner.trim().to_string())
+    let inner = markdown::comment_above(page, starts[above + 1])?;
+    Some(inner.trim_start().strip_prefix("block:")?.trim().to_string())
 }
 
 /// Every named block of the book: its output, and the page and line it stands at.
@@ -455,9 +459,8 @@ pub fn named(pages: &[Page], problems: &mut Vec<String>) -> Named {
     let mut all = Named::new();
     for p in pages {
         let Ok(blocks) = console::parse(&p.text) else { continue };
-        let lines: Vec<&str> = p.text.lines().collect();
         for b in &blocks {
-            let Some(n) = name(&lines, b) else { continue };
+            let Some(n) = name(&p.text, b) else { continue };
             let at = format!("{}:{}", p.name, b.open + 1);
             if let Some((_, there)) = all.get(&n) {
                 problems.push(format!("{at}: the block name `{n}` is taken already, at {there}"));
@@ -763,6 +766,14 @@ mod tests {
         }
         assert!(f("was[a whole tick] * 2", "").is_err(), "a worked figure needs a format");
         assert!(f("1 / 0", "1").is_err());
+    }
+
+    #[test]
+    fn a_block_is_named_by_the_comment_above_it_over_one_line_or_two() {
+        let page = "<!-- block: one -->\n```console\n$ x\n```\n\n<!-- block:\n     two -->\n*Measured on a toaster.*\n```console,measured\n$ y\n```\n\n<!-- block: none -->\n\n```console\n$ z\n```\n";
+        let blocks = console::parse(page).unwrap();
+        let names: Vec<Option<String>> = blocks.iter().map(|b| name(page, b)).collect();
+        assert_eq!(names, [Some("one".into()), Some("two".into()), None]);
     }
 
     /// The pages' blocks named, then every reference verified from them, as the book check does

@@ -50,13 +50,21 @@ pub fn read(root: &Path, id: &str) -> Result<Vec<String>, String> {
     parse(&text).map_err(|e| format!("{shown}: {e}"))
 }
 
-/// The hints of one file, or the first place where it is not the shape the page nests.
+/// The hints of one file, or the first place where it is not the shape the page nests. A hint
+/// opens and ends where markdown reads an HTML block opening with [`OPEN`] or [`CLOSE`], so
+/// either line inside a hint's code block is the hint's text, as the page shows it.
 pub fn parse(text: &str) -> Result<Vec<String>, String> {
     let lines: Vec<&str> = text.lines().collect();
+    let marks: Vec<usize> = crate::markdown::html(text)
+        .into_iter()
+        .map(|h| crate::markdown::line_of(text, h.start) - 1)
+        .filter(|&i| lines[i] == OPEN || lines[i] == CLOSE)
+        .collect();
+    let opens = |i: usize| lines.get(i) == Some(&OPEN) && marks.contains(&i);
     let mut hints = Vec::new();
     let mut of = None;
     let mut i = 0;
-    while lines.get(i) == Some(&OPEN) {
+    while opens(i) {
         let k = hints.len() + 1;
         let summary = lines.get(i + 1).copied().unwrap_or("");
         let n = summary
@@ -73,9 +81,7 @@ pub fn parse(text: &str) -> Result<Vec<String>, String> {
             return Err(format!("line {}: a blank line must follow the summary", i + 3));
         }
         let body_at = i + 3;
-        let end = (body_at..lines.len())
-            .find(|&j| lines[j] == OPEN || lines[j] == CLOSE)
-            .unwrap_or(lines.len());
+        let end = (body_at..lines.len()).find(|j| marks.contains(j)).unwrap_or(lines.len());
         let body: Vec<&str> = lines[body_at..end].iter().map(|l| l.trim_end()).collect();
         let body = body.join("\n").trim().to_string();
         if body.is_empty() {
@@ -130,6 +136,13 @@ mod tests {
             let e = parse(&text).unwrap_err();
             assert!(e.contains(want), "{e} (wanted {want})");
         }
+    }
+
+    #[test]
+    fn a_details_line_inside_a_hints_code_is_its_text() {
+        let code = "Close it:\n\n~~~html\n</details>\n<details class=\"hint\">\n~~~";
+        let text = TWO.replace("Nearly there.", code);
+        assert_eq!(parse(&text).unwrap(), vec!["Look at `a`.\nThen b.", code]);
     }
 
     #[test]

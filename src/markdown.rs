@@ -235,6 +235,30 @@ pub fn comments(text: &str) -> Vec<Range<usize>> {
     found
 }
 
+/// What the HTML comment standing alone on the line or lines right above byte `at` (the start
+/// of a line) says, less its `<!--` and `-->`: how a page names what follows it. The comment may
+/// run over several lines; one that shares a line with anything else, or has a blank line
+/// between it and `at`, stands above nothing.
+pub fn comment_above(text: &str, at: usize) -> Option<&str> {
+    let alone = |c: &Range<usize>| {
+        let line = text[..c.start].rfind('\n').map_or(0, |n| n + 1);
+        let after = text.get(c.end..at).unwrap_or("\n\n");
+        text[line..c.start].trim().is_empty()
+            && after.trim().is_empty()
+            && after.matches('\n').count() == 1
+    };
+    comments(text).into_iter().find(alone).map(|c| &text[c.start + 4..c.end - 3])
+}
+
+/// Where each block of raw HTML of a page stands, outside code: the lines markdown hands to the
+/// browser as they are (`<details>`, a comment of its own), each block from its first line to
+/// the blank line that ends it.
+pub fn html(text: &str) -> Vec<Range<usize>> {
+    events(text)
+        .filter_map(|(event, range)| matches!(event, Event::Start(Tag::HtmlBlock)).then_some(range))
+        .collect()
+}
+
 /// One page the book's summary (`SUMMARY.md`) lists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
@@ -313,6 +337,20 @@ mod tests {
         assert_eq!(&page[c[0].clone()], "<!-- inline -->");
         assert_eq!(&page[c[1].clone()], "<!--\nit took 3.5 ms\nand 7 KB\n-->");
         assert!(comments("```\n<!-- not one -->\n```\n").is_empty());
+    }
+
+    #[test]
+    fn the_comment_above_is_the_one_alone_on_the_lines_right_above() {
+        let page = "<!-- a -->\n```\nx\n```\n\n<!-- b\n  c -->\n  *d*\n\n<!-- e -->\n\nf\n\ng <!-- h -->\ni\n";
+        let at = |s: &str| page.find(s).unwrap();
+        assert_eq!(comment_above(page, at("```")), Some(" a "));
+        assert_eq!(comment_above(page, at("  *d*")), Some(" b\n  c "));
+        assert_eq!(comment_above(page, at("f")), None, "a blank line between");
+        assert_eq!(comment_above(page, at("i")), None, "not alone on its line");
+        assert_eq!(comment_above(page, at("x")), None, "a fence between");
+        let html = html(page);
+        let got: Vec<&str> = html.iter().map(|r| &page[r.clone()]).collect();
+        assert_eq!(got, ["<!-- a -->\n", "<!-- b\n  c -->\n", "<!-- e -->\n"]);
     }
 
     #[test]
