@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use world::shell::cli::{Failure, Writes, invoke, say};
-use world::shell::files::Asked;
 
 /// The parsed command line, or `None` once `--help` has been printed, or the exit code after
 /// the one line that says what was wrong: a bad argument, or a file it names that cannot be
@@ -88,9 +87,4 @@ pub fn report(
             ExitCode::from(1)
         }
     }
-}
-
-/// What `challenge` and `hint` write besides their report, for [`Writes`]: nothing.
-pub fn writes_nothing() -> Vec<Asked> {
-    Vec::new()
 }

@@ -19,7 +19,7 @@
 //! - [`quiz`] holds every figure a quiz answers with to a deterministic block of its page.
 //! - [`challenge`] holds the course's challenges and the check of each one that asks for code;
 //!   [`hints`] their hints, one file each; [`args`] the command line the course's binaries
-//!   share.
+//!   share, and [`commands`] each one's flags.
 //! - `driver` (with the `browser` feature) starts chromedriver for the browser check and the
 //!   quiz test.
 //! - [`pdf`] prints the whole book to one PDF and reads it back.
@@ -40,6 +40,7 @@ pub mod args;
 pub mod blocks;
 pub mod challenge;
 pub mod chapters;
+pub mod commands;
 pub mod console;
 #[cfg(feature = "browser")]
 pub mod driver;

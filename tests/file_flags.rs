@@ -72,3 +72,49 @@ fn every_file_flag_given_is_asked_for_by_its_name() {
     }
     assert_eq!(counted, [("bodies", 5), ("herd", 7), ("crowd", 20)]);
 }
+
+/// Every course binary's command line (`src/bin`), by its name.
+fn course() -> Vec<clap::Command> {
+    use theworld::commands::{blocks, browser, challenge, class, hint, pdf};
+    vec![
+        blocks::Cli::command(),
+        browser::Cli::command(),
+        challenge::Cli::command(),
+        class::Cli::command(),
+        hint::Cli::command(),
+        pdf::Cli::command(),
+    ]
+}
+
+#[test]
+fn every_course_binary_is_walked() {
+    let bins = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/bin")).unwrap();
+    let mut names: Vec<String> = bins
+        .map(|e| e.unwrap().path())
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let walked: Vec<String> = course().iter().map(|c| c.get_name().to_string()).collect();
+    assert_eq!(walked, names, "src/bin against the commands walked here");
+}
+
+/// The course binaries go through the same write path as the chapters (`theworld::args`), so
+/// the same rule holds: a path flag is a file parser's. `class`'s DIR is the one path outside
+/// it: the copy is a folder class checks in its own words (new or empty, outside the
+/// repository) and makes whole by one rename, not a folder to write files into.
+#[test]
+fn no_course_binary_has_a_path_flag_the_write_path_does_not_know() {
+    let found: Vec<String> = course().iter().flat_map(unknown).collect();
+    assert_eq!(found, ["class dir"]);
+}
+
+#[test]
+fn the_pdfs_out_is_asked_for_by_its_name_and_keeps_its_suffix() {
+    let cmd = theworld::commands::pdf::Cli::command();
+    let m = cmd.clone().try_get_matches_from(["pdf", "--out", "hand/out.PDF"]).unwrap();
+    assert_eq!(asked(&cmd, &m, &[]), [Asked::File("--out", "hand/out.PDF".into())]);
+    let m = cmd.clone().try_get_matches_from(["pdf"]).unwrap();
+    assert_eq!(asked(&cmd, &m, &[]), []);
+    let e = cmd.clone().try_get_matches_from(["pdf", "--out", "out.svg"]).unwrap_err();
+    assert!(e.to_string().contains("out.svg must end in .pdf"), "{e}");
+}

@@ -1,11 +1,13 @@
 //! The flags that name a file or a folder for a run to write, and what a parsed command line
 //! asks for through them.
 //!
-//! A flag writes a file when its value parser is [`svg`] or [`png()`], and a folder when it is
-//! [`folder`]: the values come out of clap as an [`OutFile`] or an [`OutFolder`], and the
-//! files a run writes are read off clap's matches by that type ([`asked`]). No list of file
-//! flags is kept by hand, so a new one is checked before the work, and written even after the
-//! reader stops reading, by being declared with the file parser alone.
+//! A flag writes a file when its value parser is [`svg`] or [`png()`] (or a command's own that
+//! gives an [`OutFile`] too, as the course's `pdf --out` does to keep its own suffix), and a
+//! folder when it is [`folder`]: the values come out of clap as an [`OutFile`] or an
+//! [`OutFolder`], and the files a run writes are read off clap's matches by that type
+//! ([`asked`]). No list of file flags is kept by hand, so a new one is checked before the work,
+//! and written even after the reader stops reading, by being declared with the file parser
+//! alone.
 
 use std::path::{Path, PathBuf};
 

@@ -5,37 +5,8 @@ mod edits;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
-use clap::Parser;
-use world::shell::cli::{Writes, say};
-use world::shell::files::Asked;
-
-/// Makes the students' copy of the course in a new folder: the last commit of this repository
-/// (uncommitted changes are not in it), without the reference answers (`answers/`), their
-/// appendix and the teaching page, each try-it's "Answered here" saying the teacher has the
-/// answer, as a git repository of its own with one commit, so no answer is one `git log -p`
-/// away. Then the handout: the copy's book printed to DIR/target/book.pdf, as `just pdf` prints
-/// it (needs mdbook, mdbook-quiz, Chromium and poppler; without them the run says so in one line
-/// and makes the rest). The folder appears whole or not at all. This repository is only read.
-/// Exit 0 when the copy is made, 1 when it could not be, 2 for a bad command line or a DIR that
-/// is there and not empty, or inside this repository.
-#[derive(Parser, Debug)]
-#[command(name = "class")]
-struct Cli {
-    /// The new folder, outside this repository: ../class. It must not be there yet, or be empty.
-    #[arg(value_name = "DIR")]
-    dir: PathBuf,
-
-    /// No handout PDF: only the copy.
-    #[arg(long)]
-    no_pdf: bool,
-}
-
-impl Writes for Cli {
-    /// DIR is checked by the run itself: a new folder, not a file in one.
-    fn writes(&self) -> Vec<Asked> {
-        theworld::args::writes_nothing()
-    }
-}
+use theworld::commands::class::Cli;
+use world::shell::cli::say;
 
 fn main() -> ExitCode {
     let cli = match theworld::args::parse::<Cli>("class", "give a new folder: ../class") {
