@@ -48,16 +48,12 @@ pub fn promises(most_mb: i64) -> String {
     )
 }
 
-/// What a parsed command line says about the files its run writes beyond those its file flags
-/// name ([`super::file_flags`] reads those off clap's matches): every path is checked before
-/// the work starts, and a picture is written even when the reader stops reading the report.
+/// What a parsed command line says about the files its run writes that its file flags alone
+/// cannot say ([`super::file_flags`] reads the flags off clap's matches): every path is checked
+/// before the work starts, and a picture is written even when the reader stops reading the
+/// report. Every file a run writes is named by a flag with the file parser, so what is left to
+/// say is what goes into a folder.
 pub trait Writes {
-    /// Files the run writes that no file flag declares (a course command's own): none for a
-    /// chapter, whose every file flag is found by its parser.
-    fn writes(&self) -> Vec<Asked> {
-        Vec::new()
-    }
-
     /// The names of the files the run writes into each folder a folder flag names.
     fn in_folder(&self) -> Vec<String> {
         Vec::new()
@@ -125,14 +121,13 @@ fn read<C: Parser + Writes>(args: &[OsString]) -> Result<Parsed<C>, clap::Error>
     let files = asked(&cmd, &m, &[]);
     let cli = C::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut cmd))?;
     let names = cli.in_folder();
-    let mut asked: Vec<Asked> = files
+    let asked: Vec<Asked> = files
         .into_iter()
         .map(|a| match a {
             Asked::Folder(flag, p, _) => Asked::Folder(flag, p, names.clone()),
             file => file,
         })
         .collect();
-    asked.extend(cli.writes());
     Ok(Parsed { cli, asked })
 }
 
