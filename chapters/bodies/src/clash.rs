@@ -101,7 +101,7 @@ mod tests {
 pub struct Args {
     /// The seed the bodies are placed and launched from.
     #[arg(long, default_value_t = world::base::window::SWARM_SEED,
-          value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
+          value_parser = world::shell::cli::SEED, allow_hyphen_values = true)]
     pub seed: u64,
     #[command(flatten)]
     pub design: Design,

@@ -179,7 +179,7 @@ mod tests {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ticks to run: 1 to 1,000,000.
-    #[arg(long, default_value = "400", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "400", value_parser = crate::flags::TICKS, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Also chart both paths (offset from the middle against time) into this SVG; a long
     /// run is thinned to the points the chart can show, so any run makes a small file.

@@ -93,7 +93,7 @@ mod tests {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ticks to run: 1 to 1,000,000.
-    #[arg(long, default_value = "4", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "4", value_parser = crate::flags::TICKS, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Also draw the timeline into this SVG (760 px wide): each order's velocity and height
     /// a tick, with an arrow from the velocity that moved each height. It has room for the

@@ -63,7 +63,7 @@ pub fn run(out: &mut dyn Write, walks: u32, picture: Option<&Path>) -> anyhow::R
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// How many freshly made maps to sum over: 1 to 1,000,000.
-    #[arg(long, default_value = "1000", value_parser = walks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "1000", value_parser = WALKS, allow_hyphen_values = true)]
     pub walks: u32,
     /// Also draw the doubles next to 0.4 on a number line into this SVG (760 px wide), each
     /// order's total on the double it lands on, and 0.4 itself between two of them.
@@ -78,6 +78,4 @@ impl crate::run::Run for Args {
 }
 
 /// A number of maps to walk: at least one, at most a million.
-fn walks(s: &str) -> Result<u32, String> {
-    world::shell::cli::whole(s, "walks", 1, 1_000_000).map(|n| n as u32)
-}
+const WALKS: world::shell::cli::Whole<u32> = world::shell::cli::Whole::new("walks", 1, 1_000_000);

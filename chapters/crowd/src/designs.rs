@@ -58,7 +58,7 @@ pub struct Args {
     pub clock: bool,
     /// Threads the fans are cast on in every run: 1 to 256 (default: the machine's
     /// cores); 1 sets the designs side by side on one thread.
-    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(long, value_parser = crate::flags::CREW, allow_hyphen_values = true)]
     pub crew: Option<usize>,
     /// Set every row against the phase as this stage left it (see spend --as-of), not the
     /// design as it stands: the stage's own switches and the earlier stages' are left to

@@ -401,7 +401,7 @@ fn draw_fan(w: &World, seen: &Seen, ticks: u32) -> Sketch {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The tick whose phase is looked at as it opens: 1 to 100,000.
-    #[arg(long, default_value = "120", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "120", value_parser = crate::flags::TICKS, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Look at the first creature on the roster whose fan meets the ring around the grid
     /// instead (refused, exit 1, on a tick where none does).

@@ -220,7 +220,7 @@ pub struct Args {
     #[command(flatten)]
     pub run: crate::flags::Ticks<30>,
     /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
-    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(long, value_parser = crate::flags::CREW, allow_hyphen_values = true)]
     #[arg(conflicts_with_all = ["was", "narrow"])]
     pub crew: Option<usize>,
     /// Also time each row: these lines differ on every machine.
@@ -228,7 +228,7 @@ pub struct Args {
     pub clock: bool,
     /// Extra row sizes, for the capacity run: 1 to 50 times the 150x100 valley (50 times
     /// is 150,000 creatures), separated by commas.
-    #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = crate::flags::times, allow_hyphen_values = true)]
+    #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = crate::flags::TIMES, allow_hyphen_values = true)]
     #[arg(action = clap::ArgAction::Set)]
     pub more: Vec<u32>,
     /// Also chart the timings into this SVG (and so time them, as --clock does), with the
@@ -239,7 +239,7 @@ pub struct Args {
     /// this machine, 1 to 10,000: the valley made 1, 2, 4, ... times as long until the phase
     /// does not fit (at most 50 times, 150,000 creatures), then the step halved, each trial
     /// timed and printed. The answer differs on every machine.
-    #[arg(long, value_name = "MS", value_parser = crate::flags::budget_ms, allow_hyphen_values = true)]
+    #[arg(long, value_name = "MS", value_parser = crate::flags::BUDGET_MS, allow_hyphen_values = true)]
     #[arg(conflicts_with_all = ["more", "chart", "clock"])]
     pub budget: Option<u32>,
     #[command(flatten)]

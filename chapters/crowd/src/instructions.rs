@@ -317,7 +317,7 @@ totals: 2000
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ticks to run each design: 1 to 1,000.
-    #[arg(long, default_value = "120", value_parser = crate::flags::short_ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "120", value_parser = crate::flags::SHORT_TICKS, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Which stage of the design to count, named as `--as-of` names it, in the order the
     /// chapter made them.

@@ -124,7 +124,7 @@ pub struct Args {
     #[command(flatten)]
     pub scene: crate::flags::Scene,
     /// Threads the fans are cast on: 1 to 256 (default: the machine's cores).
-    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(long, value_parser = crate::flags::CREW, allow_hyphen_values = true)]
     #[arg(conflicts_with_all = ["was", "narrow"])]
     pub crew: Option<usize>,
     /// Also time the tick and the phase: these lines differ on every machine.

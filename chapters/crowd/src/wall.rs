@@ -198,13 +198,13 @@ pub struct Args {
     pub run: crate::flags::Ticks<30>,
     /// Threads the fans are cast on, and the buffer is read on: 1 to 256 (default: the
     /// machine's cores).
-    #[arg(long, value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(long, value_parser = crate::flags::CREW, allow_hyphen_values = true)]
     pub crew: Option<usize>,
     /// Also measure the bandwidth and time each row: these lines differ on every machine.
     #[arg(long)]
     pub clock: bool,
     /// Extra row sizes, as for fit: 1 to 50 times the 150x100 valley, separated by commas.
-    #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = crate::flags::times, allow_hyphen_values = true)]
+    #[arg(long, value_name = "TIMES", value_delimiter = ',', value_parser = crate::flags::TIMES, allow_hyphen_values = true)]
     #[arg(action = clap::ArgAction::Set)]
     pub more: Vec<u32>,
     /// Also chart each crowd's phase time against the time the stream would take to read

@@ -67,10 +67,10 @@ fn advance<Q: Query>(herd: &mut Herd<Q>, ticks: u32, progress: &Progress) -> any
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Walkers, two to a cell on a square field: 1 to 2,000.
-    #[arg(short = 'n', default_value_t = WALKERS, value_parser = crate::scene::walkers, allow_hyphen_values = true)]
+    #[arg(short = 'n', default_value_t = WALKERS, value_parser = crate::scene::WALKER_RANGE, allow_hyphen_values = true)]
     pub n: usize,
     /// Ticks to run each way: 0 to 1,000.
-    #[arg(long, default_value_t = TICKS, value_parser = ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = TICKS, value_parser = TICK_RANGE, allow_hyphen_values = true)]
     pub ticks: u32,
 }
 
@@ -82,6 +82,4 @@ impl crate::run::Run for Args {
 
 /// How long `agree` runs: 0 to 1,000 ticks (at 2,000 walkers everybody makes four million
 /// tests a tick).
-fn ticks(s: &str) -> Result<u32, String> {
-    world::shell::cli::whole(s, "ticks", 0, 1000).map(|n| n as u32)
-}
+const TICK_RANGE: world::shell::cli::Whole<u32> = world::shell::cli::Whole::new("ticks", 0, 1000);

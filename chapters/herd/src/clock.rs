@@ -214,12 +214,12 @@ fn steps(out: &mut dyn Write, budget: Duration) -> anyhow::Result<()> {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Time each figure over at least this many milliseconds of ticks, 1 to 60,000.
-    #[arg(long, default_value = "300", value_parser = millis, allow_hyphen_values = true)]
+    #[arg(long, default_value = "300", value_parser = MILLIS, allow_hyphen_values = true)]
     pub millis: u32,
     /// Which round of the chapter to time, 1 or 2: 1 is everybody against the buckets, 2
     /// adds the mailboxes, the most crowded valley and each change of the second round on
     /// its own.
-    #[arg(long, default_value = "1", value_parser = crate::scene::round, allow_hyphen_values = true)]
+    #[arg(long, default_value = "1", value_parser = crate::scene::ROUND, allow_hyphen_values = true)]
     pub round: u8,
     /// Also chart the times against the crowd size into this SVG, on log scales.
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
@@ -236,6 +236,5 @@ impl crate::run::Run for Args {
 }
 
 /// How long `clock` times each figure: 1 ms to a minute.
-fn millis(s: &str) -> Result<u32, String> {
-    world::shell::cli::whole(s, "milliseconds", 1, 60_000).map(|n| n as u32)
-}
+const MILLIS: world::shell::cli::Whole<u32> =
+    world::shell::cli::Whole::new("milliseconds", 1, 60_000);

@@ -140,12 +140,12 @@ fn yes_exact(b: bool) -> &'static str {
 pub struct Args {
     /// Ticks to average over, 1 to 1,000 (each tick of the largest crowd takes a tenth of a
     /// second or so).
-    #[arg(long, default_value = "10", value_parser = ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "10", value_parser = TICKS, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Which round of the chapter to count, 1 or 2: 1 is everybody against the buckets, 2
     /// the buckets against the mailboxes, with the neighbours in reach and the most crowded
     /// valley.
-    #[arg(long, default_value = "1", value_parser = crate::scene::round, allow_hyphen_values = true)]
+    #[arg(long, default_value = "1", value_parser = crate::scene::ROUND, allow_hyphen_values = true)]
     pub round: u8,
     /// Also chart the counts against the crowd size into this SVG, on log scales.
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::svg)]
@@ -162,6 +162,4 @@ impl crate::run::Run for Args {
 }
 
 /// How many ticks `distances` averages over: 1 to 1,000.
-fn ticks(s: &str) -> Result<u32, String> {
-    world::shell::cli::whole(s, "ticks", 1, 1000).map(|n| n as u32)
-}
+const TICKS: world::shell::cli::Whole<u32> = world::shell::cli::Whole::new("ticks", 1, 1000);

@@ -11,6 +11,7 @@ use world::base::{CELL, Valley};
 use world::flock::near::{Buckets, Everybody, Query};
 use world::pictures::palette::{BLUE, GREY, INK, RED};
 use world::pictures::sketch::{Align, Sketch};
+use world::shell::cli::{OutOfRange, Whole};
 use world::shell::progress::Progress;
 
 use crate::design::Design;
@@ -331,10 +332,10 @@ fn draw(bodies: &[Body], seen: &Seen, tick: u32) -> Sketch {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The tick to stop at: 0 (the start) to 100,000.
-    #[arg(long, default_value = "400", value_parser = tick, allow_hyphen_values = true)]
+    #[arg(long, default_value = "400", value_parser = TICK, allow_hyphen_values = true)]
     pub tick: u32,
     /// The walker to look at, by index: 0 to 119.
-    #[arg(long, value_parser = walker, allow_hyphen_values = true)]
+    #[arg(long, value_parser = WALKER, allow_hyphen_values = true)]
     pub walker: Option<usize>,
     /// Also draw the walker, its sight, its nine cells and everybody into this SVG
     /// (760 px wide, 3 screen pixels to a world pixel).
@@ -354,15 +355,11 @@ impl crate::run::Run for Args {
 }
 
 /// The tick `near` stops at: 0 to 100,000.
-fn tick(s: &str) -> Result<u32, String> {
-    world::shell::cli::whole(s, "ticks", 0, 100_000).map(|n| n as u32)
-}
+const TICK: Whole<u32> = Whole::new("ticks", 0, 100_000);
 
 /// A walker of the book's herd of 120, by index.
-fn walker(s: &str) -> Result<usize, String> {
-    Some(s)
-        .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|s| s.parse::<usize>().ok())
-        .filter(|&n| n < 120)
-        .ok_or_else(|| format!("there is no walker '{s}': the herd's walkers are 0 to 119"))
+const WALKER: Whole<usize> = Whole::new("walker", 0, 119).saying(no_walker);
+
+fn no_walker(r: &OutOfRange) -> String {
+    format!("there is no walker '{}': the herd's walkers are {} to {}", r.given, r.lo, r.hi)
 }

@@ -9,7 +9,7 @@ use world::flock::near::{Everybody, Query};
 use world::flock::rules::Weights;
 use world::pictures::Frame;
 use world::pictures::palette::INK;
-use world::shell::cli::whole;
+use world::shell::cli::{OutOfRange, Whole};
 use world::{Body, Vec2};
 
 /// The valley the book's herd lives on, 12 by 8 cells, exactly the window; how far a walker
@@ -27,38 +27,32 @@ pub const MOST_TICKS: u64 = 100_000;
 #[derive(Args, Clone, Copy, Debug)]
 pub struct Scene {
     /// Walkers in the valley: 1 to 2,000.
-    #[arg(short = 'n', default_value_t = WALKERS, value_parser = walkers, allow_hyphen_values = true)]
+    #[arg(short = 'n', default_value_t = WALKERS, value_parser = WALKER_RANGE, allow_hyphen_values = true)]
     pub n: usize,
     /// Ticks to run: 0 (the start alone) to 100,000.
-    #[arg(long, default_value = "400", value_parser = ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "400", value_parser = TICK_RANGE, allow_hyphen_values = true)]
     pub ticks: u32,
     /// How far a walker sees, in pixels: above 0 and at most 16 (one cell, the most the buckets
     /// and the mailboxes answer); up to 1000 with --everybody, where the command has it.
     #[arg(long, default_value = "16", value_parser = radius, allow_hyphen_values = true)]
     pub radius: f64,
     /// The seed of the valley, of where the walkers start and of how they wander.
-    #[arg(long, default_value_t = VALLEY_SEED, value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = VALLEY_SEED, value_parser = world::shell::cli::SEED, allow_hyphen_values = true)]
     pub seed: u64,
 }
 
 /// Which round of the chapter `sweep`, `distances` and `clock` show: 1 or 2.
-pub fn round(s: &str) -> Result<u8, String> {
-    match s {
-        "1" => Ok(1),
-        "2" => Ok(2),
-        _ => Err(format!("there is no round '{s}': the chapter has rounds 1 and 2")),
-    }
+pub const ROUND: Whole<u8> = Whole::new("round", 1, 2).saying(no_round);
+
+fn no_round(r: &OutOfRange) -> String {
+    format!("there is no round '{}': the chapter has rounds {} and {}", r.given, r.lo, r.hi)
 }
 
 /// A number of walkers: at least one, at most [`MOST_WALKERS`].
-pub fn walkers(s: &str) -> Result<usize, String> {
-    whole(s, "walkers", 1, MOST_WALKERS).map(|n| n as usize)
-}
+pub const WALKER_RANGE: Whole<usize> = Whole::new("walkers", 1, MOST_WALKERS);
 
 /// A number of ticks: zero (just the start) up to [`MOST_TICKS`].
-fn ticks(s: &str) -> Result<u32, String> {
-    whole(s, "ticks", 0, MOST_TICKS).map(|n| n as u32)
-}
+const TICK_RANGE: Whole<u32> = Whole::new("ticks", 0, MOST_TICKS);
 
 /// A neighbour radius in world pixels: more than zero. Whether it fits the cells of the
 /// buckets and the mailboxes is for them to say.

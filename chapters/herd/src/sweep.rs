@@ -210,11 +210,11 @@ pub struct Args {
     pub scene: Scene,
     /// Print a row every this many ticks, 1 to 100,000 (the totals count every tick
     /// regardless).
-    #[arg(long, default_value = "40", value_parser = every, allow_hyphen_values = true)]
+    #[arg(long, default_value = "40", value_parser = EVERY, allow_hyphen_values = true)]
     pub every: u32,
     /// Which round of the chapter to sweep, 1 or 2: 1 sets the buckets and the unordered buckets
     /// against everybody, 2 the buckets and the second round's mailboxes.
-    #[arg(long, default_value = "1", value_parser = crate::scene::round, allow_hyphen_values = true)]
+    #[arg(long, default_value = "1", value_parser = crate::scene::ROUND, allow_hyphen_values = true)]
     pub round: u8,
 }
 
@@ -225,6 +225,4 @@ impl crate::run::Run for Args {
 }
 
 /// How often `sweep` prints a row: every 1 to 100,000 ticks.
-fn every(s: &str) -> Result<u32, String> {
-    world::shell::cli::whole(s, "ticks", 1, 100_000).map(|n| n as u32)
-}
+const EVERY: world::shell::cli::Whole<u32> = world::shell::cli::Whole::new("ticks", 1, 100_000);

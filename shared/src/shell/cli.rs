@@ -17,6 +17,7 @@ use super::file_flags::{Asked, asked};
 use super::report::{Report, ending, not_stdout};
 pub use super::usage::not_text;
 use super::usage::{clustered, dashed_value, flag_as_value, once, one_line, subcommands};
+pub use super::whole::{OutOfRange, SEED, Whole};
 
 /// Input that was wrong from the start, though only the run could tell: a film longer than a
 /// film may be, a radius the query cannot answer, a crowd the valley cannot hold. A run returns
@@ -187,31 +188,6 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A whole number in `lo..=hi`, for a clap `value_parser`: the message names the unit and the
-/// range, so `--ticks abc` and `--ticks 99999999999` both say what would have been accepted.
-/// Every whole-number flag of every chapter goes through here, so one rule holds for all: plain
-/// digits only, no sign, no spaces.
-pub fn whole(s: &str, unit: &str, lo: u64, hi: u64) -> Result<u64, String> {
-    let n: u64 = s
-        .parse()
-        .ok()
-        .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| format!("'{s}' is not a whole number of {unit}"))?;
-    if (lo..=hi).contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!("{n} {unit} is out of range: give {lo} to {hi}"))
-    }
-}
-
-/// A seed: any whole number from 0 up, by the same rule as every other whole-number flag.
-pub fn seed(s: &str) -> Result<u64, String> {
-    s.parse()
-        .ok()
-        .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| format!("'{s}' is not a seed: give a whole number from 0 to {}", u64::MAX))
-}
-
 /// Runs each of `sections` (a subcommand line, split at spaces) in turn, under a heading that
 /// names the command, so that the bare binary reads as the whole chapter.
 pub fn in_order<C: Parser>(
@@ -271,7 +247,7 @@ mod tests {
         ticks: u32,
         #[arg(long, value_enum)]
         pace: Option<Pace>,
-        #[arg(long, value_parser = seed, allow_hyphen_values = true)]
+        #[arg(long, value_parser = SEED, allow_hyphen_values = true)]
         seed: Option<u64>,
     }
 
@@ -328,17 +304,6 @@ mod tests {
         assert!(values.contains("possible values: slow, fast"), "{values}");
         let sign = usage(&["demo", "--ticks", "3", "--seed", "-1"]);
         assert!(sign.contains("'--seed <SEED>'") && sign.contains("not a seed"), "{sign}");
-    }
-
-    #[test]
-    fn every_whole_number_is_plain_digits() {
-        assert_eq!(whole("3", "ticks", 1, 5), Ok(3));
-        for bad in [" 3", "3 ", "+3", "-3", "3.0", "", "abc"] {
-            assert!(whole(bad, "ticks", 1, 5).unwrap_err().contains("not a whole number"), "{bad}");
-            assert!(seed(bad).is_err(), "{bad}");
-        }
-        assert!(whole("9", "ticks", 1, 5).unwrap_err().contains("give 1 to 5"));
-        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
     }
 
     #[test]

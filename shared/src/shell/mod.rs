@@ -25,6 +25,7 @@
 //!   and the design clap builds from a set of flags.
 //! - [`usage`]: a wrong command line said in one line.
 //! - [`turns`]: the one paired clock: rows in turns, each its best turn, ratios paired.
+//! - [`whole`]: a whole-number flag's parser, its unit and range read back from its refusal.
 //! - `testing`: a chapter binary run from outside, behind the `testing` feature.
 
 pub mod busy;
@@ -50,3 +51,4 @@ pub mod switches;
 pub mod testing;
 pub mod turns;
 pub mod usage;
+pub mod whole;

@@ -213,11 +213,11 @@ pub struct Args {
     #[command(flatten)]
     pub run: crate::flags::Ticks<120>,
     /// Print the first tick and every this many ticks: 1 to 100,000.
-    #[arg(long, default_value = "20", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "20", value_parser = crate::flags::TICKS, allow_hyphen_values = true)]
     pub every: u32,
     /// The bands the valley is cut into, one per thread of the crew that walks them: 2 to
     /// 64.
-    #[arg(long, default_value = "2", value_parser = crate::flags::band_count, allow_hyphen_values = true)]
+    #[arg(long, default_value = "2", value_parser = crate::flags::BAND_COUNT, allow_hyphen_values = true)]
     pub among: usize,
     /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
     /// every creature a dot coloured by its band, the rows within 14 of a seam shaded, and

@@ -160,7 +160,7 @@ pub struct Args {
     pub stripes: Option<world::shell::file_flags::OutFile>,
     /// The threads --stripes shares the roster among, as a crew of that many would: 1 to
     /// 256.
-    #[arg(long, default_value = "4", value_parser = crate::flags::crew, allow_hyphen_values = true)]
+    #[arg(long, default_value = "4", value_parser = crate::flags::CREW, allow_hyphen_values = true)]
     #[arg(requires = "stripes")]
     pub among: usize,
     /// Instead of the table, run to tick TICKS and find the first death of its phase that

@@ -201,7 +201,7 @@ pub struct Args {
     #[command(flatten)]
     pub run: crate::flags::Ticks<120>,
     /// Print the first tick and every this many ticks: 1 to 100,000.
-    #[arg(long, default_value = "20", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "20", value_parser = crate::flags::TICKS, allow_hyphen_values = true)]
     pub every: u32,
     /// Instead of the table, draw the chapter's valley as the phase of tick --ticks opens,
     /// every creature a dot coloured by its level, those at risk ringed, into this SVG
