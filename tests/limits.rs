@@ -1,43 +1,71 @@
-//! Every number flag's help states exactly the range its parser takes: read from `--help`, the
-//! range's two ends are accepted and one past each is refused, on every subcommand of every
+//! Every number flag's help states exactly the range its parser takes: the range read from the
+//! parser itself, its two ends accepted and one past each refused, on every subcommand of every
 //! chapter.
 
+use std::any::TypeId;
+use std::error::Error;
+
 use clap::Command;
+use world::shell::cli::OutOfRange;
 
 /// A whole number as the help prints it, with its thousands commas.
-fn number(s: &str) -> Option<u64> {
-    s.replace(',', "").parse().ok()
-}
-
-/// The range a flag's help states, "LO to HI" (LO may carry a note in brackets), or "LO or HI".
-fn range(help: &str) -> Option<(u64, u64)> {
-    let words: Vec<&str> = help.split_whitespace().collect();
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i].trim_end_matches([',', '.', ':', ';', ')']);
-        if let Some(lo) = number(w).filter(|_| w.starts_with(|c: char| c.is_ascii_digit())) {
-            let mut j = i + 1;
-            if words.get(j).is_some_and(|n| n.starts_with('(')) {
-                while j < words.len() && !words[j].ends_with(')') {
-                    j += 1;
-                }
-                j += 1;
-            }
-            if matches!(words.get(j), Some(&"to") | Some(&"or")) {
-                let hi = words.get(j + 1).map(|h| h.trim_end_matches([',', '.', ':', ';', ')']));
-                if let Some(hi) = hi.and_then(number) {
-                    return Some((lo, hi));
-                }
-            }
+fn commas(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
         }
-        i += 1;
+        out.push(c);
     }
-    None
+    out
 }
 
-/// Every number flag in `cmd`'s tree: the path of subcommands to it, its flag, its help.
+/// Whether `help` states the range `lo..=hi` as the helps write one: "LO to HI", or "LO or HI"
+/// for a choice of two, a note in brackets after LO allowed ("0 (the start alone) to 100,000"),
+/// and neither number a piece of a longer one.
+fn states(help: &str, lo: u64, hi: u64) -> bool {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in help.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut ranges = vec![format!("{} to {}", commas(lo), commas(hi))];
+    if hi == lo + 1 {
+        ranges.push(format!("{lo} or {hi}"));
+    }
+    let number = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    ranges.iter().any(|range| {
+        plain.match_indices(range.as_str()).any(|(at, _)| {
+            let (before, after) = (&plain[..at], &plain[at + range.len()..]);
+            let mut after = after.chars();
+            let next = after.next();
+            !before.ends_with(|c: char| c.is_ascii_digit() || c == ',' || c == '.')
+                && !number(next)
+                && !(matches!(next, Some(',' | '.')) && number(after.next()))
+        })
+    })
+}
+
+/// Every number flag in `cmd`'s tree, found by the type its parser gives: the path of
+/// subcommands to it, its flag, its help.
 fn numbers(cmd: &Command, path: Vec<String>, into: &mut Vec<(Vec<String>, String, String)>) {
-    for a in cmd.get_arguments().filter(|a| a.is_allow_hyphen_values_set()) {
+    let whole = [
+        TypeId::of::<u8>(),
+        TypeId::of::<u16>(),
+        TypeId::of::<u32>(),
+        TypeId::of::<u64>(),
+        TypeId::of::<usize>(),
+    ];
+    for a in
+        cmd.get_arguments().filter(|a| whole.iter().any(|t| a.get_value_parser().type_id() == *t))
+    {
         let flag =
             a.get_long().map(|l| format!("--{l}")).or(a.get_short().map(|s| format!("-{s}")));
         let help = a.get_long_help().or(a.get_help()).map(|h| h.to_string()).unwrap_or_default();
@@ -58,15 +86,8 @@ fn every_number_flags_help_gives_the_range_its_parser_takes() {
         let mut all = Vec::new();
         numbers(&cmd, Vec::new(), &mut all);
         for (path, flag, help) in all {
-            // A seed takes any u64, and the radius any real number in its range: no whole ends.
-            if flag == "--seed" || flag == "--radius" {
-                continue;
-            }
-            let Some((lo, hi)) = range(&help) else {
-                wrong.push(format!("{name} {} {flag}: no range in {help:?}", path.join(" ")));
-                continue;
-            };
-            let takes = |v: u64| {
+            let at = format!("{name} {} {flag}", path.join(" "));
+            let parse = |v: &str| {
                 let mut args = vec![name.to_string()];
                 args.extend(path.iter().cloned());
                 args.extend([flag.clone(), v.to_string()]);
@@ -77,13 +98,27 @@ fn every_number_flags_help_gives_the_range_its_parser_takes() {
                 if path.first().is_some_and(|p| p == "crew") && flag == "--among" {
                     args.extend(["--stripes".into(), "x.svg".into()]);
                 }
-                cmd.clone().try_get_matches_from(&args).map_err(|e| e.kind())
+                cmd.clone().try_get_matches_from(&args)
             };
+            // The range, from the parser's refusal of a number past any range.
+            let refusal = parse("999999999999999999999999").unwrap_err();
+            let Some(range) = refusal.source().and_then(|s| s.downcast_ref::<OutOfRange>()) else {
+                wrong.push(format!("{at}: its parser is not a Whole, so it names no range"));
+                continue;
+            };
+            let (lo, hi) = (range.lo, range.hi);
+            // A seed takes every u64: there are no ends to state.
+            if (lo, hi) == (0, u64::MAX) {
+                continue;
+            }
+            if !states(&help, lo, hi) {
+                wrong.push(format!("{at} takes {lo} to {hi}; its help says {help:?}"));
+            }
             let mut check = |v: u64, ok: bool| {
                 tried += 1;
-                if takes(v).is_ok() != ok {
+                if parse(&v.to_string()).is_ok() != ok {
                     let what = if ok { "refuses" } else { "takes" };
-                    wrong.push(format!("{name} {} {flag} {what} {v}: {help:?}", path.join(" ")));
+                    wrong.push(format!("{at} {what} {v}, in its own range {lo} to {hi}"));
                 }
             };
             check(lo, true);
@@ -99,11 +134,14 @@ fn every_number_flags_help_gives_the_range_its_parser_takes() {
 }
 
 #[test]
-fn a_range_is_read_as_the_help_prints_it() {
-    assert_eq!(range("Ticks to run: 1 to 1,000,000."), Some((1, 1_000_000)));
-    assert_eq!(range("Ticks to run: 0 (the start alone) to 100,000."), Some((0, 100_000)));
-    assert_eq!(range("Which round: 1 or 2"), Some((1, 2)));
-    assert_eq!(range("Ticks to run."), None);
+fn a_range_is_stated_as_the_help_prints_it() {
+    assert!(states("Ticks to run: 1 to 1,000,000.", 1, 1_000_000));
+    assert!(states("Ticks to run: 0 (the start alone) to 100,000.", 0, 100_000));
+    assert!(states("Which round: 1 or 2", 1, 2));
+    assert!(!states("Ticks to run: 1 to 1,000,000.", 1, 1000));
+    assert!(!states("Ticks to run: 21 to 30.", 1, 30));
+    assert!(!states("Which round: 1 or 3", 1, 3));
+    assert!(!states("Ticks to run.", 1, 10));
 }
 
 /// Every help of `cmd` and its subcommands, short and long, as the binary prints it.
