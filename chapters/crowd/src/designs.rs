@@ -25,7 +25,7 @@ pub fn run(out: &mut dyn Write, args: &Args, settings: Settings) -> anyhow::Resu
             "the argument '--only {only}' cannot be used with '--as-of {as_of}', which has \
                  its switches on already: give --only {as_of} or an earlier stage"
         );
-        return Err(clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, msg).into());
+        return Err(world::shell::one_line::conflict(msg).into());
     }
     let spend = if ticks == 120 { "spend".to_string() } else { format!("spend --ticks {ticks}") };
     let mut about =

@@ -14,9 +14,10 @@ use clap::error::ErrorKind;
 
 pub use super::failure::Failure;
 use super::file_flags::{Asked, asked};
+use super::one_line::one_line;
 use super::report::{Report, ending, not_stdout};
 pub use super::usage::not_text;
-use super::usage::{clustered, dashed_value, flag_as_value, once, one_line, subcommands};
+use super::usage::{clustered, dashed_value, flag_as_value, once, subcommands};
 pub use super::whole::{OutOfRange, SEED, Whole};
 
 /// Input that was wrong from the start, though only the run could tell: a film longer than a
@@ -109,7 +110,7 @@ fn parse<C: Parser + Writes>(
                 + ": give it as UTF-8 text (try --help)",
         )),
         Err(e) => {
-            Err(Failure::Usage(dashed_value(&C::command(), &args).unwrap_or_else(|| one_line(&e))))
+            Err(Failure::Usage(dashed_value(&C::command(), &args).unwrap_or_else(|| one_line(e))))
         }
     }
 }
@@ -165,14 +166,14 @@ fn start<C>(
         if let Some(r) = e.downcast_ref::<Refused>() {
             return Failure::Usage(r.0.clone());
         }
-        match e.downcast_ref::<clap::Error>() {
+        match e.downcast::<clap::Error>() {
             // A pair of flags only the run could check, such as two values that do not go together.
-            Some(usage) => Failure::Usage(one_line(usage)),
+            Ok(usage) => Failure::Usage(one_line(usage)),
             // Any "wrote" line the report gave was for a file still under its scratch name.
-            None if writes_files => {
+            Err(e) if writes_files => {
                 Failure::Run(format!("{e:#}; none of the files asked for was changed"))
             }
-            None => Failure::Run(format!("{e:#}")),
+            Err(e) => Failure::Run(format!("{e:#}")),
         }
     })
 }
@@ -202,7 +203,7 @@ pub fn in_order<C: Parser>(
         }
         writeln!(out, "== {name} {line}")?;
         let args = std::iter::once(name).chain(line.split_whitespace());
-        let cli = C::try_parse_from(args).map_err(|e| anyhow::anyhow!("{}", one_line(&e)))?;
+        let cli = C::try_parse_from(args).map_err(|e| anyhow::anyhow!("{}", one_line(e)))?;
         run(cli, out)?;
     }
     Ok(())

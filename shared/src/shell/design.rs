@@ -11,7 +11,6 @@
 //! is [`Staged`]'s.
 
 use clap::builder::{EnumValueParser, PossibleValue};
-use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
@@ -127,7 +126,7 @@ fn refuse_beside_stage(m: &ArgMatches) -> Result<(), clap::Error> {
     let refuse = |flag: &str, why: &str| {
         let as_of = stage.name();
         let msg = format!("the argument '{flag}' cannot be used with '--as-of {as_of}': {why}");
-        Err(clap::Error::raw(ErrorKind::ArgumentConflict, msg))
+        Err(super::one_line::conflict(msg))
     };
     let moot =
         |on: &str| format!("{} has --{on} on, which leaves it nothing to change", stage.left_it());

@@ -14,6 +14,7 @@
 //! - [`files`]: the files a run writes, written through a scratch name; [`ready`] checks each
 //!   before the work, [`staged`] puts them in place together, [`places`] finds two on one
 //!   place.
+//! - [`one_line`]: clap's refusal of a command line, written in one line by clap's own hook.
 //! - [`out`]: a file that could not be written, and the scratch name bytes go to first.
 //! - [`memory`]: the system allocator held to one rule for large blocks, so a run's peak is
 //!   its live data's.
@@ -38,6 +39,7 @@ pub mod failure;
 pub mod file_flags;
 pub mod files;
 pub mod memory;
+pub mod one_line;
 pub mod out;
 pub mod places;
 pub mod progress;

@@ -1,7 +1,7 @@
-//! A wrong command line, said in one line: what clap would say over several, folded into one,
-//! and the mistakes clap reads as something else (a value that starts with a dash, a flag given
-//! where a value was due, a global flag given twice, an argument that is not text) named as a
-//! reader made them.
+//! A wrong command line, said in one line: the mistakes clap reads as something else (a value
+//! that starts with a dash, a flag given where a value was due, a global flag given twice, an
+//! argument that is not text) named as a reader made them. What clap itself refuses is said by
+//! [`super::one_line`].
 
 use std::ffi::OsString;
 
@@ -128,87 +128,4 @@ pub fn not_text(args: &[OsString]) -> Option<String> {
         (Some(flag), _) => format!("argument {at}, the value of {flag}, is not UTF-8 text"),
         _ => format!("argument {at} is not UTF-8 text"),
     })
-}
-
-/// Clap explains a bad flag over several lines. The first says what is wrong; what follows it,
-/// before the usage, is the part worth keeping: the missing flag's name, the allowed values, or
-/// a tip such as "a similar argument exists". All of it is folded into one line.
-pub(super) fn one_line(e: &clap::Error) -> String {
-    let text = e.render().to_string();
-    let mut lines = text
-        .lines()
-        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-        .map(str::trim)
-        .filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("bad command line").trim_start_matches("error: ");
-    let far = far_fetched(e);
-    let rest: Vec<&str> = lines
-        .map(|l| l.trim_start_matches('[').trim_end_matches(']'))
-        .filter(|l| !(far && l.starts_with("tip: a similar")))
-        .collect();
-    match (first.ends_with(':'), rest.is_empty()) {
-        (_, true) => format!("{first} (try --help)"),
-        (true, false) => format!("{first} {} (try --help)", rest.join(", ")),
-        (false, false) => format!("{first} ({})", rest.join("; ")),
-    }
-}
-
-/// Whether clap's "a similar argument exists" names a flag too far from the one typed to be the
-/// one the reader meant. Clap suggests any flag alike enough by its own measure, so `--strips`
-/// (a switch a challenge asks for) drew `--ticks`; a tip is kept only when a slip of a key or
-/// two turns the one typed into it.
-fn far_fetched(e: &clap::Error) -> bool {
-    use clap::error::{ContextKind, ContextValue};
-    let text = |kind| match e.get(kind) {
-        Some(ContextValue::String(s)) => Some(s.clone()),
-        Some(ContextValue::Strings(v)) => v.first().cloned(),
-        _ => None,
-    };
-    let (Some(typed), Some(tip)) = (text(ContextKind::InvalidArg), text(ContextKind::SuggestedArg))
-    else {
-        return false;
-    };
-    let bare =
-        |s: &str| s.split('=').next().unwrap_or_default().trim_start_matches('-').to_string();
-    let (typed, tip) = (bare(&typed), bare(&tip));
-    let slips = if typed.chars().count().min(tip.chars().count()) >= 5 { 2 } else { 1 };
-    slips_between(&typed, &tip) > slips
-}
-
-/// The keys a typist slips between two words: a letter added, dropped, changed, or two side
-/// by side swapped, each one slip (the optimal string alignment distance).
-fn slips_between(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slips_are_counted_a_key_at_a_time() {
-        assert_eq!(slips_between("tick", "ticks"), 1);
-        assert_eq!(slips_between("tikcs", "ticks"), 1);
-        assert_eq!(slips_between("strips", "ticks"), 4);
-        assert_eq!(slips_between("", "seed"), 4);
-        assert_eq!(slips_between("seed", "seed"), 0);
-    }
 }

@@ -140,11 +140,8 @@ pub fn unused_isa(m: &clap::ArgMatches) -> Result<(), clap::Error> {
     if !given {
         return Ok(());
     }
-    Err(clap::Error::raw(
-        clap::error::ErrorKind::ArgumentConflict,
-        format!(
-            "--isa is not used with lanes {}, which {}: leave --isa out\n",
-            instead.0, instead.1
-        ),
-    ))
+    Err(world::shell::one_line::conflict(format!(
+        "--isa is not used with lanes {}, which {}: leave --isa out",
+        instead.0, instead.1
+    )))
 }
