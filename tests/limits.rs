@@ -13,7 +13,7 @@ fn commas(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -40,15 +40,16 @@ fn states(help: &str, lo: u64, hi: u64) -> bool {
     if hi == lo + 1 {
         ranges.push(format!("{lo} or {hi}"));
     }
-    let number = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
     ranges.iter().any(|range| {
         plain.match_indices(range.as_str()).any(|(at, _)| {
-            let (before, after) = (&plain[..at], &plain[at + range.len()..]);
-            let mut after = after.chars();
+            // Neither end a piece of a longer number: "21 to 30" does not state 1 to 30.
+            let glued_before =
+                plain[..at].ends_with(|c: char| c.is_ascii_digit() || c == ',' || c == '.');
+            let mut after = plain[at + range.len()..].chars();
             let next = after.next();
-            !before.ends_with(|c: char| c.is_ascii_digit() || c == ',' || c == '.')
-                && !number(next)
-                && !(matches!(next, Some(',' | '.')) && number(after.next()))
+            let glued_after = digit(next) || matches!(next, Some(',' | '.')) && digit(after.next());
+            !glued_before && !glued_after
         })
     })
 }
