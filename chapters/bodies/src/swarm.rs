@@ -121,10 +121,10 @@ fn keyed(trails: &Frame, ticks: u32) -> Frame {
 pub struct Args {
     /// The seed the bodies are placed and launched from.
     #[arg(long, default_value_t = world::base::window::SWARM_SEED,
-          value_parser = world::shell::cli::seed, allow_hyphen_values = true)]
+          value_parser = world::shell::cli::SEED, allow_hyphen_values = true)]
     pub seed: u64,
     /// Ticks to run: 1 to 1,000,000 (a million take some minutes).
-    #[arg(long, default_value = "400", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "400", value_parser = crate::flags::TICKS, allow_hyphen_values = true)]
     pub ticks: u32,
     /// Also draw the first run's trails and final places into this PNG.
     #[arg(long, value_name = "FILE", value_parser = world::shell::file_flags::png)]

@@ -53,7 +53,7 @@ pub fn table(out: &mut dyn Write, ticks: u32, design: Design) -> anyhow::Result<
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ticks to run: 1 to 1,000,000.
-    #[arg(long, default_value = "4", value_parser = crate::flags::ticks, allow_hyphen_values = true)]
+    #[arg(long, default_value = "4", value_parser = crate::flags::TICKS, allow_hyphen_values = true)]
     pub ticks: u32,
     #[command(flatten)]
     pub design: Design,
