@@ -46,16 +46,19 @@ fn pages(name: &str) -> String {
 #[test]
 fn every_flag_of_every_chapter_is_on_its_page() {
     let mut missing = Vec::new();
+    let mut read = 0;
     for (name, cmd) in theworld::chapters::ALL.iter().map(|c| (c.name, (c.command)())) {
         let page = pages(name);
         let mut all = Vec::new();
         flags(&cmd, &mut all);
-        assert!(all.len() > 3, "{name} lists too few flags to be right: {all:?}");
+        read += all.len();
         all.sort();
         all.dedup();
         missing
             .extend(all.into_iter().filter(|f| !mentions(&page, f)).map(|f| format!("{name} {f}")));
     }
+    // A reading that found no flags would find none missing: the book's chapters have dozens.
+    assert!(read > 3, "the chapters list too few flags to be right: {read}");
     assert!(missing.is_empty(), "flags the book never mentions: {missing:?}");
 }
 
