@@ -51,8 +51,9 @@ pub fn read(root: &Path, id: &str) -> Result<Vec<String>, String> {
 }
 
 /// The hints of one file, or the first place where it is not the shape the page nests. A hint
-/// opens and ends where markdown reads an HTML block opening with [`OPEN`] or [`CLOSE`], so
-/// either line inside a hint's code block is the hint's text, as the page shows it.
+/// opens and ends where markdown reads an HTML block opening with `<details class="hint">` or
+/// `</details>`, so either line inside a hint's code block is the hint's text, as the page
+/// shows it.
 pub fn parse(text: &str) -> Result<Vec<String>, String> {
     let lines: Vec<&str> = text.lines().collect();
     let marks: Vec<usize> = crate::markdown::html(text)

@@ -73,7 +73,7 @@ where
     type Value = T;
 
     /// Clap's own reading of a `value_parser` function, so a refusal is the `ValueValidation`
-    /// error it gives one ("invalid value 'abc' for '--ticks <TICKS>': …"), its source the
+    /// error it gives one (`invalid value 'abc' for '--ticks <TICKS>': …`), its source the
     /// [`OutOfRange`] that says the rest.
     fn parse_ref(
         &self,
