@@ -50,8 +50,9 @@ return {
   sidebar: document.documentElement.classList.contains('sidebar-visible'),
   images: [...document.images].map(i => {
     const box = i.getBoundingClientRect();
-    return {src: i.src, width: i.naturalWidth, height: i.naturalHeight, done: i.complete,
-            shownWidth: box.width, shownHeight: box.height};
+    // A film still waiting to be pressed has no address: it is named by the one it keeps.
+    return {src: i.src || i.dataset.film || '', width: i.naturalWidth, height: i.naturalHeight,
+            done: i.complete, shownWidth: box.width, shownHeight: box.height};
   }),
   emptyCode: code.filter(c => c.textContent.trim() === '').length,
   code: code.length,

@@ -4,7 +4,8 @@
 //! not come out as the page says, a page too heavy for a phone, a picture with no text for a
 //! screen reader, a panel that holds the main thread, a label cut off on a phone, a panel with no
 //! link past the sidebar) and one clean page that has a block, a picture, a flag and a live panel
-//! done right. The tiny book has the real book's scripts and style sheets. The check must find
+//! done right, and a film whose first press does not hold, which the check must press again.
+//! The tiny book has the real book's scripts and style sheets. The check must find
 //! each problem on its own page and nothing else anywhere, or the self-test fails.
 
 use std::path::{Path, PathBuf};
@@ -46,6 +47,26 @@ fn unskippable() -> String {
          document.querySelector('nav.skip')?.remove());\n</script>\n",
         panel(&swarm())
     )
+}
+
+/// A page whose film's first press does not hold, as CI once saw on a busy machine: the film
+/// waits again with no address, which a browser counts as a complete image. Held below the
+/// first window, so it is still waiting when the check presses it. The check must press it
+/// again and see it load, and find nothing wrong here.
+fn late_film() -> String {
+    "# Late film\n\n<div style=\"height: 3000px\"></div>\n\n\
+     <img src=\"img/moving/tether.png\" width=\"800\" height=\"308\" loading=\"lazy\" \
+     alt=\"A film whose first press is undone.\">\n\n<script>\n\
+     document.addEventListener('click', (e) => {\n  \
+     const box = e.target.closest('.film');\n  \
+     if (!box || window.undone) return;\n  \
+     window.undone = true;\n  \
+     setTimeout(() => {\n    \
+     box.querySelector('img').removeAttribute('src');\n    \
+     box.dataset.state = 'waiting';\n  \
+     }, 0);\n\
+     }, true);\n</script>\n"
+        .to_string()
 }
 
 /// The pages: each one's file name, its text, and the one kind of problem it must show.
@@ -102,6 +123,7 @@ fn pages() -> Vec<(&'static str, String, Option<Kind>)> {
                 .to_string(),
             Some(Kind::Clipped),
         ),
+        ("late-film", late_film(), None),
     ]
 }
 
@@ -129,7 +151,8 @@ fn build(dir: &Path, root: &Path) -> Result<Book, String> {
     )?;
     let copies = css.iter().chain(&js).map(|n| (format!("book/{n}"), dir.join(n)));
     let module = ("book/src/live/world.wasm".to_string(), src.join("live/world.wasm"));
-    for (from, to) in copies.chain([module]) {
+    let film = ("book/src/img/moving/tether.png".to_string(), src.join("img/moving/tether.png"));
+    for (from, to) in copies.chain([module, film]) {
         std::fs::create_dir_all(to.parent().unwrap_or(dir))
             .and_then(|()| std::fs::copy(root.join(&from), &to))
             .map_err(|e| format!("browser: cannot copy {from} into the self-test's book: {e}"))?;
