@@ -11,7 +11,8 @@
 //! stderr and the exit code. A `console,measured` block holds timings: it is rerun only by
 //! `measure` (see [`crate::measure`]), through a real shell, never compared, and written only
 //! when the rest of the machine was quiet while it ran. Its header records what it timed, and
-//! `verify` fails on a block whose command now times another design: a stale block.
+//! `verify` fails on a block whose command now times another design (a stale block), or whose
+//! command its chapter no longer takes.
 //!
 //! `verify` changes nothing, ever: pictures are compared in memory (see
 //! `world::shell::files::capture`).
@@ -337,10 +338,33 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
                 ));
             }
         }
+        problems.extend(refused(&name, &blocks));
         found.push(Page { path, name, text, blocks });
     }
     // Terms are the whole book's: a page may use a word that another page defines.
     problems.extend(crate::terms::check(root));
+    found
+}
+
+/// Every measured block of a page whose chapter refuses its command now, each said in one line.
+/// `verify` never runs a measured block, so without this a flag renamed in a chapter would
+/// leave a timing under a command no reader can run, found only at the next `just measure`.
+fn refused(name: &str, blocks: &[Block]) -> Vec<String> {
+    let mut found = Vec::new();
+    for b in blocks.iter().filter(|b| b.kind == Kind::Measured) {
+        let Some((package, args)) = crate::run::measured(&b.command) else { continue };
+        let Some(chapter) = crate::chapters::named(&package) else { continue };
+        let line = std::iter::once(package.clone()).chain(args).collect();
+        if let Err(e) = (chapter.parses)(line) {
+            let why = e.apply::<world::shell::one_line::OneLine>().to_string();
+            found.push(format!(
+                "{name}:{}: the measured block (`{}`) runs a command {package} refuses now: \
+                 {why}; mend the command, then take it again (`just measure` with part of it)",
+                b.open + 2,
+                b.command
+            ));
+        }
+    }
     found
 }
 
@@ -600,6 +624,23 @@ mod tests {
         assert_eq!(text, page.replace("fast\n", "faster\n"));
         assert!(parse("```console\n$ cargo run --release -p bodies \\\n```\n").is_err());
         assert_eq!(parse("```console\n$ echo a\\\\\nb\n```\n").unwrap()[0].command, "echo a\\\\");
+    }
+
+    #[test]
+    fn a_measured_block_whose_command_its_chapter_refuses_is_a_problem() {
+        let page = |args: &str| {
+            format!(
+                "*Measured on a kettle.*\n```console,measured\n\
+                 $ cargo run --release -q -p crowd -- {args} | tail -n 8\nfast\n```\n"
+            )
+        };
+        let now = parse(&page("crew --ticks 120 --clock")).unwrap();
+        assert_eq!(refused("p.md", &now), Vec::<String>::new());
+        let renamed = parse(&page("crew --ticks 120 --timed")).unwrap();
+        let found = refused("p.md", &renamed);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("p.md:3: the measured block"), "{}", found[0]);
+        assert!(found[0].contains("--timed"), "{}", found[0]);
     }
 
     #[test]

@@ -29,6 +29,22 @@ pub fn parse(command: &str) -> Result<(String, Vec<String>), String> {
     }
 }
 
+/// The package and arguments of a measured block's command, as its chapter reads them:
+/// `cargo run --release [-q] -p NAME -- ARGS`, the arguments ending where the shell takes over
+/// (a pipe or a redirection). `None` for a command of another form (a bench) or one built with
+/// `--features`, whose flags the book check's build of the chapter does not have.
+pub fn measured(command: &str) -> Option<(String, Vec<String>)> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let (package, rest) = match words.as_slice() {
+        ["cargo", "run", "--release", "-q", "-p", package, "--", rest @ ..]
+        | ["cargo", "run", "--release", "-p", package, "--", rest @ ..] => (*package, rest),
+        _ => return None,
+    };
+    let shell = |w: &str| w.starts_with(['|', '<']) || w.contains('>');
+    let args = rest.iter().take_while(|w| !shell(w)).map(|w| w.to_string()).collect();
+    Some((package.to_string(), args))
+}
+
 /// What one chapter command did: what it printed, and for a command that failed, the one
 /// line a reader would see on stderr, with the exit code.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,6 +93,18 @@ mod tests {
         assert!(parse("cargo run -p bodies -- table").is_err());
         assert!(parse("cargo run --release -p bodies table").is_err());
         assert!(parse("cargo run --release -p bodies -- table | head").is_err());
+    }
+
+    #[test]
+    fn a_measured_command_is_read_up_to_the_shell() {
+        let args = |c: &str| measured(c).map(|(p, a)| format!("{p}: {}", a.join(" ")));
+        let fit = "cargo run --release -q -p crowd -- fit --budget 50 2>/dev/null";
+        assert_eq!(args(fit).as_deref(), Some("crowd: fit --budget 50"));
+        let crew = "cargo run --release -q -p crowd -- crew --clock | tail -n 8";
+        assert_eq!(args(crew).as_deref(), Some("crowd: crew --clock"));
+        assert_eq!(args("cargo run --release -p herd -- clock").as_deref(), Some("herd: clock"));
+        assert_eq!(args("cargo run --release -q -p crowd --features pprof -- spend"), None);
+        assert_eq!(args("cargo bench -q -p world --bench fan -- --warm-up-time 1"), None);
     }
 
     #[test]
