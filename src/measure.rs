@@ -291,13 +291,19 @@ fn adopt_orphans() {
 /// Waits for the orphans the command left, so that their CPU time, and their own children's,
 /// counts as the command's (`getrusage` counts only children waited for). Gives up after
 /// [`ORPHANS`]: one still running then is the rest of the machine's from there on.
+///
+/// Only this thread's children are waited for (`__WNOTHREAD`). Linux hands an orphan to the
+/// adopting process's first thread, the one `blocks measure` runs on; a child that another
+/// thread started and waits for itself (a test running beside this one) is left to it, which
+/// would otherwise find its child gone.
 fn reap_orphans() {
     #[cfg(target_os = "linux")]
     {
         use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
         let end = std::time::Instant::now() + ORPHANS;
+        let ours = WaitPidFlag::WNOHANG | WaitPidFlag::__WNOTHREAD;
         loop {
-            match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
+            match waitpid(None, Some(ours)) {
                 Ok(WaitStatus::StillAlive) if std::time::Instant::now() < end => {
                     std::thread::sleep(Duration::from_millis(20));
                 }
@@ -322,6 +328,26 @@ pub fn refusal(at: &str, command: &str, load: &Load) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A child another thread started, and has not waited for yet, when this thread reaps: it
+    /// must still be there for its own thread to wait for. (Reaping every child of the process
+    /// once took it, and `blocks measure` run by one test failed with "No child processes".)
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_reaping_leaves_another_threads_children_to_it() {
+        let (started, go) = (std::sync::mpsc::channel(), std::sync::mpsc::channel::<()>());
+        let other = std::thread::spawn(move || {
+            let mut child = Command::new("true").spawn().expect("true starts");
+            started.0.send(()).expect("the test waits");
+            go.1.recv().expect("the test says go");
+            child.wait()
+        });
+        started.1.recv().expect("the other thread started its child");
+        reap_orphans();
+        go.0.send(()).expect("the other thread waits");
+        let waited = other.join().expect("the other thread ends");
+        assert!(matches!(&waited, Ok(s) if s.success()), "{waited:?}");
+    }
 
     const EPYC: &str = "AMD EPYC 7B13, 2 cores, 2026-12-01";
 
