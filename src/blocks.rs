@@ -11,8 +11,9 @@
 //! stderr and the exit code. A `console,measured` block holds timings: it is rerun only by
 //! `measure` (see [`crate::measure`]), through a real shell, never compared, and written only
 //! when the rest of the machine was quiet while it ran. Its header records what it timed, and
-//! `verify` fails on a block whose command now times another design (a stale block), or whose
-//! command its chapter no longer takes.
+//! `verify` fails on a block whose command now times another design (a stale block), whose
+//! command its chapter no longer takes, or, for a timed table of designs, that lacks a switch
+//! its stage has now (see [`crate::timed_rows`]).
 //!
 //! `verify` changes nothing, ever: pictures are compared in memory (see
 //! `world::shell::files::capture`).
@@ -343,6 +344,10 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
     }
     // Terms are the whole book's: a page may use a word that another page defines.
     problems.extend(crate::terms::check(root));
+    // So are the switches: a timed designs table is held to the chapter's whole table.
+    problems.extend(crate::timed_rows::check(
+        found.iter().map(|p: &Page| (p.name.as_str(), p.blocks.as_slice())),
+    ));
     found
 }
 

@@ -27,6 +27,7 @@
 //!   loading only when the reader nears it.
 //! - [`terms`] holds every glossary term to its definition: no page, in reading order, uses
 //!   one before the place that defines it.
+//! - [`timed_rows`] holds every timed designs table to a row for each switch its stage has now.
 //! - [`repo`] finds the repository from the working directory.
 
 // Chapter 3's allocation ledger runs in-process here too (the book check calls
@@ -56,3 +57,4 @@ pub mod quiz;
 pub mod repo;
 pub mod run;
 pub mod terms;
+pub mod timed_rows;
