@@ -357,7 +357,7 @@ fn find(root: &Path, problems: &mut Vec<String>) -> Vec<Page> {
 fn refused(name: &str, blocks: &[Block]) -> Vec<String> {
     let mut found = Vec::new();
     for b in blocks.iter().filter(|b| b.kind == Kind::Measured) {
-        let Some((package, args)) = crate::run::measured(&b.command) else { continue };
+        let Some((package, args)) = crate::run::chapter_words(&b.command) else { continue };
         let Some(chapter) = crate::chapters::named(&package) else { continue };
         let line = std::iter::once(package.clone()).chain(args).collect();
         if let Err(e) = (chapter.parses)(line) {

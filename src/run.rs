@@ -29,11 +29,12 @@ pub fn parse(command: &str) -> Result<(String, Vec<String>), String> {
     }
 }
 
-/// The package and arguments of a measured block's command, as its chapter reads them:
-/// `cargo run --release [-q] -p NAME -- ARGS`, the arguments ending where the shell takes over
-/// (a pipe or a redirection). `None` for a command of another form (a bench) or one built with
-/// `--features`, whose flags the book check's build of the chapter does not have.
-pub fn measured(command: &str) -> Option<(String, Vec<String>)> {
+/// The package and arguments of a command, as its chapter reads them: `cargo run --release
+/// [-q] -p NAME -- ARGS`, the arguments ending where the shell takes over (a pipe or a
+/// redirection, as a measured block's command may have). `None` for a command of another form
+/// (a bench) or one built with `--features`, whose flags the book check's build of the chapter
+/// does not have.
+pub fn chapter_words(command: &str) -> Option<(String, Vec<String>)> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let (package, rest) = match words.as_slice() {
         ["cargo", "run", "--release", "-q", "-p", package, "--", rest @ ..]
@@ -97,7 +98,7 @@ mod tests {
 
     #[test]
     fn a_measured_command_is_read_up_to_the_shell() {
-        let args = |c: &str| measured(c).map(|(p, a)| format!("{p}: {}", a.join(" ")));
+        let args = |c: &str| chapter_words(c).map(|(p, a)| format!("{p}: {}", a.join(" ")));
         let fit = "cargo run --release -q -p crowd -- fit --budget 50 2>/dev/null";
         assert_eq!(args(fit).as_deref(), Some("crowd: fit --budget 50"));
         let crew = "cargo run --release -q -p crowd -- crew --clock | tail -n 8";

@@ -32,7 +32,7 @@ fn stages(output: &str) -> BTreeMap<String, Vec<String>> {
 
 /// The chapter and the arguments of a block that runs `designs`.
 fn designs(block: &Block) -> Option<(String, Vec<String>)> {
-    let (package, args) = crate::run::measured(&block.command)?;
+    let (package, args) = crate::run::chapter_words(&block.command)?;
     (args.first().map(String::as_str) == Some("designs")).then_some((package, args))
 }
 
